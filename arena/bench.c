@@ -1,0 +1,159 @@
+/* bench.c - `arena bench`. */
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "board.h"
+#include "rng.h"
+#include "rules.h"
+
+enum { BENCH_GAMES = 256, BENCH_PLIES = 120, BENCH_REPEAT = 40 };
+
+typedef struct {
+	int count;
+	int16_t moves[BENCH_PLIES];
+} BenchGame;
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Random games: each move is an empty point within two of a stone (the
+ * centre first), until a five or BENCH_PLIES. */
+static void make_games(BenchGame *games, Rule rule, uint64_t seed)
+{
+	Rng rng;
+	rng_seed(&rng, seed);
+	for (int g = 0; g < BENCH_GAMES; g++) {
+		Board b;
+		board_init(&b, 15, rule);
+		BenchGame *bg = &games[g];
+		bg->count = 0;
+		int p = board_point(7, 7);
+		while (bg->count < BENCH_PLIES) {
+			if (bg->count > 0) {
+				int cand[BOARD_CELLS], n = 0;
+				for (int y = 0; y < b.size; y++)
+					for (int x = 0; x < b.size; x++) {
+						int q = board_point(x, y);
+						if (b.cell[q] != CELL_EMPTY)
+							continue;
+						int near = 0;
+						for (int dy = -2; dy <= 2 && !near; dy++)
+							for (int dx = -2; dx <= 2 && !near; dx++)
+								near = b.cell[q + dy * BOARD_STRIDE + dx] == CELL_BLACK ||
+								       b.cell[q + dy * BOARD_STRIDE + dx] == CELL_WHITE;
+						if (near)
+							cand[n++] = q;
+					}
+				p = cand[rng_below(&rng, (uint32_t)n)];
+			}
+			Outcome o = rules_outcome(&b, p);
+			board_play(&b, p);
+			bg->moves[bg->count++] = (int16_t)p;
+			if (o != OUTCOME_NONE)
+				break;
+		}
+	}
+}
+
+BenchResult bench_board(int runs)
+{
+	BenchResult r = {0, 0, 0};
+	BenchGame *games = malloc(sizeof(BenchGame) * BENCH_GAMES);
+	double *times = malloc(sizeof(double) * (size_t)(runs > 0 ? runs : 1));
+	if (!games || !times) {
+		free(games);
+		free(times);
+		return r;
+	}
+	make_games(games, RULE_FREESTYLE, 20261121);
+
+	/* Signature: every threat of every empty point after every move. */
+	Board b;
+	for (int g = 0; g < BENCH_GAMES; g++) {
+		board_init(&b, 15, RULE_FREESTYLE);
+		for (int i = 0; i < games[g].count; i++) {
+			board_play(&b, games[g].moves[i]);
+			uint64_t sum = b.hash;
+			for (int p = 0; p < BOARD_CELLS; p++)
+				if (b.cell[p] == CELL_EMPTY)
+					sum += (uint64_t)(b.threat[0][p] * 13 + b.threat[1][p]) * (uint64_t)p;
+			r.signature = r.signature * 31 + sum;
+		}
+	}
+
+	board_init(&b, 15, RULE_FREESTYLE);
+	uint64_t empty_hash = b.hash, stray = 0;
+	for (int run = 0; run < runs; run++) {
+		uint64_t ops = 0;
+		double t0 = now();
+		for (int rep = 0; rep < BENCH_REPEAT; rep++)
+			for (int g = 0; g < BENCH_GAMES; g++) {
+				const BenchGame *bg = &games[g];
+				for (int i = 0; i < bg->count; i++)
+					board_play(&b, bg->moves[i]);
+				for (int i = 0; i < bg->count; i++)
+					board_undo(&b);
+				stray |= b.hash ^ empty_hash;
+				ops += (uint64_t)bg->count;
+			}
+		times[run] = now() - t0;
+		r.ops = ops;
+	}
+	qsort(times, (size_t)runs, sizeof *times, cmp_double);
+	r.seconds = runs > 0 ? times[runs / 2] : 0;
+	if (stray) /* undo did not restore the empty board: no valid result */
+		r.signature = 0;
+	free(games);
+	free(times);
+	return r;
+}
+
+int bench_main(int argc, char **argv)
+{
+	int runs = 5;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
+			char *end;
+			long v = strtol(argv[++i], &end, 10);
+			if (*end || v < 1 || v > 100) {
+				fprintf(stderr, "arena bench: --runs takes a number from 1 to 100\n");
+				return 2;
+			}
+			runs = (int)v;
+		} else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			printf("usage: arena bench [--runs N]\n\n"
+			       "Times fixed work N times (default 5) and prints the median.\n"
+			       "signature: a checksum of the results, the same on every machine.\n");
+			return 0;
+		} else {
+			fprintf(stderr, "arena bench: unknown option '%s' (try --help)\n", argv[i]);
+			return 2;
+		}
+	}
+	BenchResult r = bench_board(runs);
+	if (r.signature == 0) {
+		fprintf(stderr, "arena bench: board check failed\n");
+		return 1;
+	}
+	printf("%-10s %12s %10s %14s  %s\n", "bench", "ops", "seconds", "ops/s", "signature");
+	printf("%-10s %12llu %10.3f %14.0f  %016llx\n", "board", (unsigned long long)r.ops,
+	       r.seconds, r.seconds > 0 ? (double)r.ops / r.seconds : 0.0,
+	       (unsigned long long)r.signature);
+	printf("(board: one op is a play and its undo, with pattern updates; median of %d runs)\n",
+	       runs);
+	return 0;
+}

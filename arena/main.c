@@ -1,0 +1,41 @@
+/* main.c - the `arena` command: dispatches to subcommands, git style. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+#include "show.h"
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *help;
+} commands[] = {
+	{"bench", bench_main, "speed of the rules core, with a signature"},
+	{"show", show_main, "replay a .psq game record on the terminal"},
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: arena <command> [options]   (arena <command> --help for more)\n\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "arena: unknown command '%s'\n\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

@@ -1,0 +1,172 @@
+/* board.c - stones, Zobrist hash and incremental line patterns. */
+#include "board.h"
+
+#include <assert.h>
+#include <string.h>
+#include <threads.h>
+
+#include "rng.h"
+
+const int board_step[4] = {1, BOARD_STRIDE, BOARD_STRIDE + 1, BOARD_STRIDE - 1};
+
+static uint64_t zobrist[2][BOARD_CELLS];
+static uint64_t zobrist_side; /* xored in while white is to move */
+static once_flag zobrist_once = ONCE_FLAG_INIT;
+
+static void zobrist_build(void)
+{
+	uint64_t s = 0x476F6D6F6B75u; /* fixed: hashes are the same every run */
+	for (int c = 0; c < 2; c++)
+		for (int p = 0; p < BOARD_CELLS; p++)
+			zobrist[c][p] = rng_splitmix(&s);
+	zobrist_side = rng_splitmix(&s);
+}
+
+/* The line of direction d through p, and p's position along it. */
+static inline int line_index(int d, int x, int y)
+{
+	switch (d) {
+	case 0: return y;
+	case 1: return x;
+	case 2: return x - y + BOARD_MAX - 1;
+	default: return x + y;
+	}
+}
+static inline int line_pos(int d, int x, int y)
+{
+	return (d == 0 ? x : y) + BOARD_PAD;
+}
+
+static inline void update_point(Board *b, int q, int d, uint64_t word, int pos)
+{
+	uint32_t key = pattern_key(word >> (2 * (pos - BOARD_PAD)));
+	unsigned shift = 4u * (unsigned)d;
+	uint16_t mask = (uint16_t)~(15u << shift);
+	unsigned pb = b->table[BLACK][key] & 15u, pw = (unsigned)b->table[WHITE][key] >> 4;
+	b->pat[BLACK][q] = (uint16_t)((b->pat[BLACK][q] & mask) | pb << shift);
+	b->pat[WHITE][q] = (uint16_t)((b->pat[WHITE][q] & mask) | pw << shift);
+	b->threat[BLACK][q] = b->combo[BLACK][b->pat[BLACK][q]];
+	b->threat[WHITE][q] = b->combo[WHITE][b->pat[WHITE][q]];
+}
+
+/* After the stone at p changed, renew the patterns of the empty points
+ * within BOARD_PAD of p on its four lines. */
+static void update_around(Board *b, int p)
+{
+	int x = point_x(p), y = point_y(p);
+	for (int d = 0; d < 4; d++) {
+		uint64_t word = b->line[d][line_index(d, x, y)];
+		int pos = line_pos(d, x, y), step = board_step[d];
+		for (int k = 1; k <= BOARD_PAD; k++) {
+			int q = p - k * step;
+			if (b->cell[q] == CELL_EMPTY)
+				update_point(b, q, d, word, pos - k);
+			q = p + k * step;
+			if (b->cell[q] == CELL_EMPTY)
+				update_point(b, q, d, word, pos + k);
+		}
+	}
+}
+
+static void set_lines(Board *b, int p, unsigned code)
+{
+	int x = point_x(p), y = point_y(p);
+	for (int d = 0; d < 4; d++) {
+		uint64_t *w = &b->line[d][line_index(d, x, y)];
+		unsigned shift = 2u * (unsigned)line_pos(d, x, y);
+		*w = (*w & ~(3ull << shift)) | (uint64_t)code << shift;
+	}
+}
+
+int board_init(Board *b, int size, Rule rule)
+{
+	if (size < BOARD_MIN || size > BOARD_MAX || (unsigned)rule >= RULE_COUNT)
+		return -1;
+	pattern_init();
+	call_once(&zobrist_once, zobrist_build);
+	memset(b, 0, sizeof *b);
+	b->size = size;
+	b->rule = rule;
+	b->to_move = BLACK;
+	PatternTable black = rule == RULE_FREESTYLE ? TABLE_FREE : TABLE_EXACT;
+	PatternTable white = rule == RULE_STANDARD ? TABLE_EXACT : TABLE_FREE;
+	b->table[BLACK] = pattern_line_table(black);
+	b->table[WHITE] = pattern_line_table(white);
+	b->combo[BLACK] = pattern_threat_table(rule == RULE_RENJU);
+	b->combo[WHITE] = pattern_threat_table(0);
+	memset(b->cell, CELL_WALL, sizeof b->cell);
+	for (int y = 0; y < size; y++)
+		for (int x = 0; x < size; x++)
+			b->cell[board_point(x, y)] = CELL_EMPTY;
+	board_refresh(b);
+	return 0;
+}
+
+void board_put(Board *b, int p, Color c)
+{
+	assert(board_empty_at(b, p));
+	assert(b->count < BOARD_MAX_MOVES);
+	b->cell[p] = (uint8_t)(c + 1);
+	b->hash ^= zobrist[c][p];
+	if (b->to_move == WHITE)
+		b->hash ^= zobrist_side;
+	b->prev_to_move[b->count] = (uint8_t)b->to_move;
+	b->moves[b->count++] = (int16_t)p;
+	b->to_move = (Color)(c ^ 1);
+	if (b->to_move == WHITE)
+		b->hash ^= zobrist_side;
+	set_lines(b, p, (unsigned)c + 1);
+	update_around(b, p);
+}
+
+void board_play(Board *b, int p)
+{
+	board_put(b, p, b->to_move);
+}
+
+void board_set_to_move(Board *b, Color c)
+{
+	if (b->to_move != c)
+		b->hash ^= zobrist_side;
+	b->to_move = c;
+}
+
+void board_undo(Board *b)
+{
+	assert(b->count > 0);
+	int p = b->moves[--b->count];
+	Color c = (Color)(b->cell[p] - 1);
+	b->cell[p] = CELL_EMPTY;
+	b->hash ^= zobrist[c][p];
+	if (b->to_move == WHITE)
+		b->hash ^= zobrist_side;
+	b->to_move = (Color)b->prev_to_move[b->count];
+	if (b->to_move == WHITE)
+		b->hash ^= zobrist_side;
+	set_lines(b, p, CELL_EMPTY);
+	update_around(b, p);
+}
+
+void board_refresh(Board *b)
+{
+	b->hash = b->to_move == WHITE ? zobrist_side : 0;
+	for (int d = 0; d < 4; d++)
+		for (int i = 0; i < BOARD_LINES; i++)
+			b->line[d][i] = ~0ull;
+	for (int y = 0; y < b->size; y++)
+		for (int x = 0; x < b->size; x++) {
+			int p = board_point(x, y);
+			set_lines(b, p, b->cell[p]);
+			if (b->cell[p] != CELL_EMPTY)
+				b->hash ^= zobrist[b->cell[p] - 1][p];
+		}
+	for (int y = 0; y < b->size; y++)
+		for (int x = 0; x < b->size; x++) {
+			int p = board_point(x, y);
+			if (b->cell[p] != CELL_EMPTY)
+				continue;
+			for (int d = 0; d < 4; d++)
+				update_point(b, p, d, b->line[d][line_index(d, x, y)],
+				             line_pos(d, x, y));
+		}
+}

@@ -1,0 +1,217 @@
+/* record.c - .psq files and move lists. */
+#define _POSIX_C_SOURCE 200809L
+#include "record.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coord.h"
+
+void record_init(Record *r, int size)
+{
+	memset(r, 0, sizeof *r);
+	r->size = size;
+	r->view_a = r->view_b = 11;
+}
+
+/* Reads a decimal integer with optional sign; returns false if none. */
+static bool scan_int(const char **s, long *v)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(*s, &end, 10);
+	if (end == *s || errno)
+		return false;
+	*v = n;
+	*s = end;
+	return true;
+}
+
+static bool skip(const char **s, const char *lit)
+{
+	while (**s == ' ' || **s == '\t')
+		(*s)++;
+	size_t n = strlen(lit);
+	if (strncmp(*s, lit, n) != 0)
+		return false;
+	*s += n;
+	while (**s == ' ' || **s == '\t')
+		(*s)++;
+	return true;
+}
+
+static void chomp(char *line)
+{
+	size_t n = strlen(line);
+	while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+		line[--n] = '\0';
+}
+
+/* "x,y,ms" with nothing after it; false if the line is not a move. */
+static bool parse_move_line(const char *s, long *x, long *y, long *ms)
+{
+	return scan_int(&s, x) && skip(&s, ",") && scan_int(&s, y) && skip(&s, ",") &&
+	       scan_int(&s, ms) && *s == '\0';
+}
+
+static int parse_header(const char *s, Record *r)
+{
+	long w, h, a, b, st;
+	if (!skip(&s, "Piskvorky") || !scan_int(&s, &w) || !skip(&s, "x") ||
+	    !scan_int(&s, &h) || !skip(&s, ",") || !scan_int(&s, &a) || !skip(&s, ":") ||
+	    !scan_int(&s, &b) || !skip(&s, ",") || !scan_int(&s, &st) || *s)
+		return -1;
+	if (w != h || w < BOARD_MIN || w > BOARD_MAX)
+		return -2;
+	record_init(r, (int)w);
+	r->view_a = (int)a;
+	r->view_b = (int)b;
+	r->view_s = (int)st;
+	return 0;
+}
+
+int record_read_psq(FILE *f, const char *name, Record *r, char *err, size_t errlen)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int lineno = 0, rc = -1;
+	bool in_trailer = false;
+	bool used[BOARD_CELLS] = {false};
+	size_t tlen = 0;
+
+	if (getline(&line, &cap, f) < 0) {
+		snprintf(err, errlen, "%s:1: empty file, expected 'Piskvorky WxH, A:B, S'", name);
+		goto out;
+	}
+	lineno = 1;
+	chomp(line);
+	int h = parse_header(line, r);
+	if (h == -1) {
+		snprintf(err, errlen, "%s:1: expected 'Piskvorky WxH, A:B, S', found '%.40s'",
+		         name, line);
+		goto out;
+	}
+	if (h == -2) {
+		snprintf(err, errlen, "%s:1: board must be square, %d to %d points a side", name,
+		         BOARD_MIN, BOARD_MAX);
+		goto out;
+	}
+	while (getline(&line, &cap, f) >= 0) {
+		lineno++;
+		chomp(line);
+		long x, y, ms;
+		if (!in_trailer && parse_move_line(line, &x, &y, &ms)) {
+			if (x < 1 || y < 1 || x > r->size || y > r->size) {
+				snprintf(err, errlen, "%s:%d: stone %ld,%ld is off the %dx%d board", name,
+				         lineno, x, y, r->size, r->size);
+				goto out;
+			}
+			int p = board_point((int)x - 1, (int)y - 1);
+			if (used[p]) {
+				snprintf(err, errlen, "%s:%d: point %ld,%ld is already taken", name,
+				         lineno, x, y);
+				goto out;
+			}
+			used[p] = true;
+			r->ms[r->count] = ms < 0 ? 0 : ms > INT32_MAX ? INT32_MAX : (int32_t)ms;
+			r->moves[r->count++] = (int16_t)p;
+			continue;
+		}
+		in_trailer = true;
+		size_t n = strlen(line);
+		if (tlen + n + 2 <= sizeof r->trailer) {
+			memcpy(r->trailer + tlen, line, n);
+			tlen += n;
+			r->trailer[tlen++] = '\n';
+			r->trailer[tlen] = '\0';
+		}
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s:%d: read error: %s", name, lineno, strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	free(line);
+	return rc;
+}
+
+int record_load_psq(const char *path, Record *r, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	int rc = record_read_psq(f, path, r, err, errlen);
+	fclose(f);
+	return rc;
+}
+
+int record_write_psq(FILE *f, const Record *r)
+{
+	fprintf(f, "Piskvorky %dx%d, %d:%d, %d\n", r->size, r->size, r->view_a, r->view_b,
+	        r->view_s);
+	for (int i = 0; i < r->count; i++)
+		fprintf(f, "%d,%d,%d\n", point_x(r->moves[i]) + 1, point_y(r->moves[i]) + 1,
+		        (int)r->ms[i]);
+	fputs(r->trailer, f);
+	return ferror(f) ? -1 : 0;
+}
+
+int record_parse_moves(int size, const char *text, int16_t *moves, int max, char *err,
+                       size_t errlen)
+{
+	bool used[BOARD_CELLS] = {false};
+	int n = 0;
+	const char *s = text;
+	for (;;) {
+		while (*s == ' ' || *s == '\t' || *s == ',')
+			s++;
+		if (!*s)
+			return n;
+		const char *start = s;
+		int p;
+		if (coord_scan(size, &s, &p, err, errlen) < 0)
+			return -1;
+		if (used[p]) {
+			snprintf(err, errlen, "point '%.*s' is played twice", (int)(s - start), start);
+			return -1;
+		}
+		if (n == max) {
+			snprintf(err, errlen, "more than %d moves", max);
+			return -1;
+		}
+		used[p] = true;
+		moves[n++] = (int16_t)p;
+	}
+}
+
+void record_format_moves(int size, const int16_t *moves, int count, char *buf, size_t buflen)
+{
+	size_t len = 0;
+	if (buflen)
+		buf[0] = '\0';
+	for (int i = 0; i < count; i++) {
+		char t[COORD_TEXT_MAX];
+		int w = snprintf(buf + len, buflen - len, "%s%s", i ? " " : "",
+		                 coord_format(size, moves[i], t));
+		if (w < 0 || (size_t)w >= buflen - len)
+			return;
+		len += (size_t)w;
+	}
+}
+
+int record_replay(const Record *r, Board *b)
+{
+	for (int i = 0; i < r->count; i++) {
+		if (!board_empty_at(b, r->moves[i]) || point_x(r->moves[i]) >= b->size ||
+		    point_y(r->moves[i]) >= b->size)
+			return -1;
+		board_play(b, r->moves[i]);
+	}
+	return 0;
+}
