@@ -46,6 +46,7 @@ int show_main(int argc, char **argv)
 	Board b;
 	board_init(&b, rec.size, rule);
 	const char *end = "unfinished";
+	char why[128] = "";
 	int i;
 	for (i = 0; i < rec.count; i++) {
 		Outcome o = rules_outcome(&b, rec.moves[i]);
@@ -55,7 +56,10 @@ int show_main(int argc, char **argv)
 			break;
 		}
 		if (o == OUTCOME_FORBIDDEN) {
-			end = "white wins (black played a forbidden point)";
+			char t[COORD_TEXT_MAX];
+			snprintf(why, sizeof why, " at move %d, %s", i + 1,
+			         coord_format(rec.size, rec.moves[i], t));
+			end = "white wins (black played a forbidden point";
 			break;
 		}
 		if (board_full(&b))
@@ -68,7 +72,7 @@ int show_main(int argc, char **argv)
 	char moves[BOARD_MAX_MOVES * 5];
 	record_format_moves(rec.size, rec.moves, b.count, moves, sizeof moves);
 	printf("\n%s, %dx%d, %d moves: %s\n", rule_name(rule), rec.size, rec.size, b.count, moves);
-	printf("result: %s\n", end);
+	printf("result: %s%s%s\n", end, why, *why ? ")" : "");
 	if (i + 1 < rec.count)
 		printf("note: the record goes on for %d more moves after the game ended\n",
 		       rec.count - i - 1);

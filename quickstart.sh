@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# quickstart.sh - set up, build and run Gomoku Arena on Debian 12.
+#
+#   ./quickstart.sh run    install what is missing, build, run the example
+#   ./quickstart.sh test   install what is missing, build, run every test
+#   ./quickstart.sh deps   only install what is missing
+#
+# Environment: BUILD_DIR (default build), GA_WERROR=1 (warnings are errors),
+# GA_SANITIZE=1 (AddressSanitizer + UBSan build), JOBS (default: all cores).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PACKAGES=(build-essential cmake pkg-config libgsl-dev libinih-dev libcmocka-dev gnuplot-nox)
+BUILD_DIR=${BUILD_DIR:-build}
+JOBS=${JOBS:-$(nproc)}
+
+deps() {
+	local missing=()
+	for p in "${PACKAGES[@]}"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+			missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	echo "quickstart: installing ${missing[*]}" >&2
+	local sudo=()
+	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+	"${sudo[@]}" apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+build() {
+	cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
+		-DGA_WERROR="${GA_WERROR:-0}" -DGA_SANITIZE="${GA_SANITIZE:-0}" >/dev/null
+	cmake --build "$BUILD_DIR" -j "$JOBS"
+}
+
+case "${1:-}" in
+deps)
+	deps
+	;;
+run)
+	deps
+	build
+	echo
+	echo "== replay of the example game (configs/example.psq) =="
+	"$BUILD_DIR/arena/arena" show configs/example.psq --rule freestyle
+	echo
+	echo "== speed of the rules core =="
+	"$BUILD_DIR/arena/arena" bench
+	;;
+test)
+	deps
+	build
+	ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
+	;;
+*)
+	sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+	exit 2
+	;;
+esac
