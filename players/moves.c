@@ -1,0 +1,53 @@
+/* moves.c - candidate moves. */
+#include "moves.h"
+
+#include "rules.h"
+
+int moves_near(const Board *b, int dist, int16_t *out)
+{
+	int n = 0;
+	if (b->count == 0) {
+		out[0] = (int16_t)board_point(b->size / 2, b->size / 2);
+		return 1;
+	}
+	for (int y = 0; y < b->size; y++)
+		for (int x = 0; x < b->size; x++) {
+			int p = board_point(x, y);
+			if (b->cell[p] != CELL_EMPTY)
+				continue;
+			bool near = false;
+			for (int dy = -dist; dy <= dist && !near; dy++)
+				for (int dx = -dist; dx <= dist && !near; dx++) {
+					int c = b->cell[p + dy * BOARD_STRIDE + dx];
+					near = c == CELL_BLACK || c == CELL_WHITE;
+				}
+			if (near)
+				out[n++] = (int16_t)p;
+		}
+	return n;
+}
+
+bool moves_playable(Board *b, int p)
+{
+	return board_empty_at(b, p) &&
+	       !(b->to_move == BLACK && b->rule == RULE_RENJU && rules_is_forbidden(b, p));
+}
+
+int moves_fallback(Board *b)
+{
+	int c = b->size / 2, any = POINT_NONE;
+	for (int r = 0; r <= c + 1; r++)
+		for (int y = c - r; y <= c + r; y++)
+			for (int x = c - r; x <= c + r; x++) {
+				if (!board_on(b, x, y) || (x != c - r && x != c + r && y != c - r && y != c + r))
+					continue;
+				int p = board_point(x, y);
+				if (!board_empty_at(b, p))
+					continue;
+				if (moves_playable(b, p))
+					return p;
+				if (any == POINT_NONE)
+					any = p;
+			}
+	return any;
+}

@@ -1,0 +1,22 @@
+/* moves.h - candidate moves shared by the players. */
+#ifndef PLAYERS_MOVES_H
+#define PLAYERS_MOVES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+/* Empty points within Chebyshev distance dist (1..BOARD_PAD) of a stone, in
+ * board order; the centre alone on an empty board. Returns the count. */
+int moves_near(const Board *b, int dist, int16_t *out);
+
+/* Can the side to move play p without losing on the spot: empty and, for
+ * renju black, not forbidden? (b is restored before returning.) */
+bool moves_playable(Board *b, int p);
+
+/* A playable point of b, scanning from the centre outwards: for a player
+ * whose own choice was not playable. POINT_NONE only on a full board. */
+int moves_fallback(Board *b);
+
+#endif

@@ -1,0 +1,120 @@
+/* param.c - setting declared parameters from text. */
+#include "param.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void param_defaults(ParamSet *ps, const ParamDecl *decl, int n)
+{
+	memset(ps, 0, sizeof *ps);
+	ps->decl = decl;
+	ps->n = n < PARAM_MAX ? n : PARAM_MAX;
+	for (int i = 0; i < ps->n; i++)
+		ps->v[i] = decl[i].def;
+}
+
+int param_find(const ParamSet *ps, const char *name)
+{
+	for (int i = 0; i < ps->n; i++)
+		if (strcmp(ps->decl[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static int choice_count(const ParamDecl *d)
+{
+	int n = 0;
+	while (d->choices && d->choices[n])
+		n++;
+	return n;
+}
+
+static void choice_list(const ParamDecl *d, char *buf, size_t buflen)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; d->choices && d->choices[i] && len < buflen; i++) {
+		int w = snprintf(buf + len, buflen - len, "%s%s", i ? ", " : "", d->choices[i]);
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+}
+
+void param_describe(const ParamDecl *d, char *buf, size_t buflen)
+{
+	if (d->type == PARAM_CHOICE) {
+		char list[256];
+		choice_list(d, list, sizeof list);
+		snprintf(buf, buflen, "%s: one of %s (default %s)", d->name, list,
+		         d->choices[(int)d->def]);
+	} else if (d->type == PARAM_INT) {
+		snprintf(buf, buflen, "%s: whole number in [%.0f, %.0f] (default %.0f)", d->name,
+		         d->min, d->max, d->def);
+	} else {
+		snprintf(buf, buflen, "%s: number in [%g, %g] (default %g)", d->name, d->min, d->max,
+		         d->def);
+	}
+}
+
+int param_set(ParamSet *ps, const char *key, const char *value, char *err, size_t errlen)
+{
+	int i = param_find(ps, key);
+	if (i < 0) {
+		snprintf(err, errlen, "unknown parameter '%s'", key);
+		return -1;
+	}
+	const ParamDecl *d = &ps->decl[i];
+	char what[320];
+	param_describe(d, what, sizeof what);
+	if (d->type == PARAM_CHOICE) {
+		for (int c = 0; c < choice_count(d); c++)
+			if (strcmp(value, d->choices[c]) == 0) {
+				ps->v[i] = c;
+				return 0;
+			}
+		snprintf(err, errlen, "bad value '%s' for %s", value, what);
+		return -1;
+	}
+	char *end;
+	errno = 0;
+	double v = strtod(value, &end);
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (end == value || *end || errno || !isfinite(v)) {
+		snprintf(err, errlen, "'%s' is not a number; %s", value, what);
+		return -1;
+	}
+	if (d->type == PARAM_INT && v != floor(v)) {
+		snprintf(err, errlen, "'%s' is not a whole number; %s", value, what);
+		return -1;
+	}
+	if (v < d->min || v > d->max) {
+		snprintf(err, errlen, "%s is out of range; %s", value, what);
+		return -1;
+	}
+	ps->v[i] = v;
+	return 0;
+}
+
+void param_set_value(ParamSet *ps, int i, double v)
+{
+	const ParamDecl *d = &ps->decl[i];
+	if (d->type != PARAM_REAL)
+		v = floor(v + 0.5);
+	ps->v[i] = v < d->min ? d->min : v > d->max ? d->max : v;
+}
+
+void param_format(const ParamSet *ps, int i, char *buf, size_t buflen)
+{
+	const ParamDecl *d = &ps->decl[i];
+	if (d->type == PARAM_CHOICE)
+		snprintf(buf, buflen, "%s", d->choices[(int)ps->v[i]]);
+	else if (d->type == PARAM_INT)
+		snprintf(buf, buflen, "%.0f", ps->v[i]);
+	else
+		snprintf(buf, buflen, "%.17g", ps->v[i]);
+}

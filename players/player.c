@@ -1,0 +1,43 @@
+/* player.c - the wrappers around a player type's functions. */
+#define _POSIX_C_SOURCE 200809L
+#include "player.h"
+
+
+#include "clock.h"
+
+Player *player_create(const PlayerType *t, const ParamSet *ps, uint64_t seed, char *err,
+                      size_t errlen)
+{
+	Player *p = t->create(ps, seed, err, errlen);
+	if (p)
+		p->type = t;
+	return p;
+}
+
+void player_destroy(Player *p)
+{
+	if (p)
+		p->type->destroy(p);
+}
+
+void player_new_game(Player *p, int size, Rule rule)
+{
+	p->type->new_game(p, size, rule);
+}
+
+int player_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info)
+{
+	MoveInfo local;
+	if (!info)
+		info = &local;
+	*info = (MoveInfo){.move = POINT_NONE, .score = SCORE_NONE};
+	double t0 = clock_ms();
+	int m = p->type->choose(p, pos, budget, info);
+	info->move = m;
+	info->ms = clock_ms() - t0;
+	if (info->pv_len == 0 && m != POINT_NONE) {
+		info->pv[0] = (int16_t)m;
+		info->pv_len = 1;
+	}
+	return m;
+}

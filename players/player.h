@@ -1,0 +1,76 @@
+/* player.h - the one interface behind which every player sits.
+ *
+ * A player type is a table of functions plus a declaration of its
+ * parameters; the registry (registry.h) maps type names to these tables. An
+ * instance (Player) is created from a ParamSet and a seed, told the board
+ * size and rule with player_new_game, asked for moves with player_choose,
+ * and destroyed. Instances share nothing writable, so any number of them
+ * may run in parallel threads (one thread per instance at a time).
+ *
+ * Budgets: a node (or playout) limit and a depth limit are deterministic:
+ * with the same seed, position and budget a player returns the same move.
+ * A time limit is not. The first limit reached stops the search. */
+#ifndef PLAYERS_PLAYER_H
+#define PLAYERS_PLAYER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "param.h"
+
+enum { PV_MAX = 32 };
+
+typedef struct {
+	uint64_t nodes; /* nodes (or playouts, for mcts); 0 = no limit */
+	int depth;      /* plies; 0 = no limit */
+	int64_t ms;     /* wall time for this move; 0 = no limit */
+} Budget;
+
+/* Scores are from the mover's side; |score| >= SCORE_WIN - BOARD_MAX_MOVES
+ * means a proven win (or loss) in SCORE_WIN - |score| plies. */
+enum { SCORE_WIN = 1000000000, SCORE_NONE = -2000000000 };
+
+typedef struct {
+	int move;         /* the chosen point */
+	uint64_t nodes;   /* nodes or playouts searched for this move */
+	int depth;        /* depth completed (0 for players that do not search) */
+	int score;        /* SCORE_NONE if the player has none */
+	int pv_len;
+	int16_t pv[PV_MAX]; /* principal variation, starting with move */
+	double ms;        /* wall time spent */
+} MoveInfo;
+
+typedef struct Player Player;
+typedef struct PlayerType PlayerType;
+
+struct PlayerType {
+	const char *name; /* as in INI files: "naive", "mcts", ... */
+	const char *help; /* one line */
+	const ParamDecl *params;
+	int nparams;
+	/* Returns a new instance or NULL with a message in err. */
+	Player *(*create)(const ParamSet *ps, uint64_t seed, char *err, size_t errlen);
+	void (*destroy)(Player *p);
+	/* Prepares for a game on a size x size board under rule. */
+	void (*new_game)(Player *p, int size, Rule rule);
+	/* Chooses a legal move for pos->to_move (pos is not full and has no
+	 * five). Never returns a point that is not empty; under renju black
+	 * avoids forbidden points whenever it has any other move. */
+	int (*choose)(Player *p, const Board *pos, const Budget *budget, MoveInfo *info);
+};
+
+/* Every instance begins with this header; implementations embed it first. */
+struct Player {
+	const PlayerType *type;
+};
+
+/* Thin wrappers that also fill MoveInfo's time and defaults. */
+Player *player_create(const PlayerType *t, const ParamSet *ps, uint64_t seed, char *err,
+                      size_t errlen);
+void player_destroy(Player *p); /* accepts NULL */
+void player_new_game(Player *p, int size, Rule rule);
+int player_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info);
+
+#endif

@@ -1,0 +1,9 @@
+/* types.h - every built-in player type (defined in its own .c file). */
+#ifndef PLAYERS_TYPES_H
+#define PLAYERS_TYPES_H
+
+#include "player.h"
+
+extern const PlayerType player_random;
+
+#endif
