@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "match.h"
 #include "show.h"
 
 static const struct {
@@ -11,6 +12,7 @@ static const struct {
 	const char *help;
 } commands[] = {
 	{"bench", bench_main, "speed of the rules core, with a signature"},
+	{"match", match_main, "a quick head-to-head of two players"},
 	{"show", show_main, "replay a .psq game record on the terminal"},
 };
 

@@ -1,0 +1,78 @@
+/* game.c - playing one game. */
+#include "game.h"
+
+#include <string.h>
+
+#include "rules.h"
+
+static GameOutcome loss_of(Color c)
+{
+	return c == BLACK ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
+}
+
+int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
+{
+	memset(rec, 0, sizeof *rec);
+	Board b;
+	board_init(&b, setup->size, setup->rule);
+	for (int i = 0; i < setup->opening_len; i++) {
+		board_play(&b, setup->opening[i]);
+		rec->moves[i] = setup->opening[i];
+	}
+	rec->opening_plies = rec->plies = setup->opening_len;
+	player_new_game(players[BLACK], setup->size, setup->rule);
+	player_new_game(players[WHITE], setup->size, setup->rule);
+
+	int limit = setup->max_plies > 0 ? setup->max_plies : BOARD_MAX_MOVES;
+	for (;;) {
+		if (board_full(&b)) {
+			rec->outcome = RESULT_DRAW;
+			rec->reason = END_FULL_BOARD;
+			break;
+		}
+		if (b.count >= limit) {
+			rec->outcome = RESULT_DRAW;
+			rec->reason = END_MAX_PLIES;
+			break;
+		}
+		Color c = b.to_move;
+		MoveInfo info;
+		int m = player_choose(players[c], &b, &setup->budget[c], &info);
+		rec->time_ms[c] += info.ms;
+		rec->nodes[c] += info.nodes;
+		if (!rules_legal(&b, m) || point_x(m) >= b.size || point_y(m) >= b.size) {
+			rec->outcome = loss_of(c);
+			rec->reason = END_ILLEGAL;
+			break;
+		}
+		Outcome o = rules_outcome(&b, m);
+		board_play(&b, m);
+		rec->moves[rec->plies] = (int16_t)m;
+		rec->ms[rec->plies] = info.ms > INT32_MAX ? INT32_MAX : (int32_t)(info.ms + 0.5);
+		rec->plies++;
+		if (o == OUTCOME_WIN) {
+			rec->outcome = c == BLACK ? RESULT_BLACK_WIN : RESULT_WHITE_WIN;
+			rec->reason = END_FIVE;
+			break;
+		}
+		if (o == OUTCOME_FORBIDDEN) {
+			rec->outcome = RESULT_WHITE_WIN;
+			rec->reason = END_FORBIDDEN;
+			break;
+		}
+	}
+	return 0;
+}
+
+const char *game_outcome_text(GameOutcome o)
+{
+	return o == RESULT_BLACK_WIN ? "1-0" : o == RESULT_WHITE_WIN ? "0-1" : "1/2-1/2";
+}
+
+const char *game_end_name(EndReason r)
+{
+	static const char *const names[END_COUNT] = {
+		"five", "forbidden", "illegal", "full-board", "max-plies",
+	};
+	return (unsigned)r < END_COUNT ? names[r] : "?";
+}

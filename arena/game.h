@@ -1,0 +1,54 @@
+/* game.h - one game between two player instances.
+ *
+ * The game is played from an opening (stones placed in order, black first),
+ * then the players alternate until a five, a forbidden move (renju: black
+ * loses), an illegal move (the mover loses), a full board or the ply limit
+ * (draws). Failures of a player are results, never crashes. */
+#ifndef ARENA_GAME_H
+#define ARENA_GAME_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "player.h"
+
+typedef enum { RESULT_BLACK_WIN, RESULT_WHITE_WIN, RESULT_DRAW } GameOutcome;
+
+typedef enum {
+	END_FIVE,       /* the winner made five */
+	END_FORBIDDEN,  /* renju: black played a forbidden point */
+	END_ILLEGAL,    /* the loser returned an occupied or off-board point */
+	END_FULL_BOARD, /* draw */
+	END_MAX_PLIES,  /* draw by the ply limit */
+	END_COUNT
+} EndReason;
+
+typedef struct {
+	GameOutcome outcome;
+	EndReason reason;
+	int plies;                      /* stones on the board at the end */
+	int opening_plies;              /* of which came from the opening */
+	int16_t moves[BOARD_MAX_MOVES]; /* every stone, opening included */
+	int32_t ms[BOARD_MAX_MOVES];    /* thinking time per stone (0 in the opening) */
+	double time_ms[2];              /* total thinking time per colour */
+	uint64_t nodes[2];              /* total nodes per colour */
+} GameRecord;
+
+typedef struct {
+	int size;
+	Rule rule;
+	int max_plies;        /* 0 = up to a full board */
+	const int16_t *opening;
+	int opening_len;
+	Budget budget[2];     /* per colour */
+} GameSetup;
+
+/* Plays one game: players[BLACK] against players[WHITE] (both already
+ * created; new_game is called here). The opening must be valid (checked by
+ * whoever built it). Fills rec and returns 0. */
+int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec);
+
+const char *game_outcome_text(GameOutcome o); /* "1-0", "0-1", "1/2-1/2" */
+const char *game_end_name(EndReason r);       /* "five", "forbidden", ... */
+
+#endif

@@ -1,0 +1,101 @@
+/* test_param.c - setting declared parameters from text. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "param.h"
+
+static const char *const modes[] = {"defence", "attack", "both", NULL};
+
+static const ParamDecl decls[] = {
+	{"attack", PARAM_INT, 1300, 0, 5000, NULL, true, "attack amount"},
+	{"ratio", PARAM_REAL, 0.1, 0, 10, NULL, true, "opponent weight"},
+	{"mode", PARAM_CHOICE, 0, 0, 2, modes, false, "what to look at"},
+};
+
+static ParamSet fresh(void)
+{
+	ParamSet ps;
+	param_defaults(&ps, decls, 3);
+	return ps;
+}
+
+static void defaults_and_good_values(void **state)
+{
+	(void)state;
+	ParamSet ps = fresh();
+	char err[256];
+	assert_int_equal(ps.n, 3);
+	assert_true(ps.v[0] == 1300 && ps.v[1] == 0.1 && ps.v[2] == 0);
+	assert_int_equal(param_set(&ps, "attack", "1400", err, sizeof err), 0);
+	assert_int_equal(param_set(&ps, "ratio", "0.75", err, sizeof err), 0);
+	assert_int_equal(param_set(&ps, "mode", "both", err, sizeof err), 0);
+	assert_true(ps.v[0] == 1400 && ps.v[1] == 0.75 && ps.v[2] == 2);
+	char buf[64];
+	param_format(&ps, 2, buf, sizeof buf);
+	assert_string_equal(buf, "both");
+	param_format(&ps, 0, buf, sizeof buf);
+	assert_string_equal(buf, "1400");
+	param_format(&ps, 1, buf, sizeof buf);
+	assert_string_equal(buf, "0.75");
+}
+
+/* Each bad input is rejected, the value is unchanged, and the message names
+ * the parameter and what it accepts. */
+static void bad_values_name_parameter_and_range(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *key, *value, *must_say[2];
+	} cases[] = {
+		{"atack", "1", {"unknown parameter 'atack'", NULL}},
+		{"attack", "12.5", {"not a whole number", "attack: whole number in [0, 5000]"}},
+		{"attack", "lots", {"not a number", "[0, 5000]"}},
+		{"attack", "", {"not a number", "attack"}},
+		{"attack", "5001", {"out of range", "[0, 5000]"}},
+		{"attack", "-1", {"out of range", "attack"}},
+		{"ratio", "nan", {"not a number", "ratio: number in [0, 10]"}},
+		{"ratio", "1e400", {"not a number", "ratio"}},
+		{"ratio", "0.5x", {"not a number", "ratio"}},
+		{"mode", "sideways", {"bad value 'sideways'", "defence, attack, both"}},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ParamSet ps = fresh();
+		char err[256] = "";
+		assert_int_equal(param_set(&ps, cases[i].key, cases[i].value, err, sizeof err), -1);
+		for (int k = 0; k < 2; k++)
+			if (cases[i].must_say[k] && !strstr(err, cases[i].must_say[k]))
+				fail_msg("%s=%s: message '%s' lacks '%s'", cases[i].key, cases[i].value, err,
+				         cases[i].must_say[k]);
+		ParamSet untouched = fresh();
+		assert_memory_equal(ps.v, untouched.v, sizeof ps.v);
+	}
+}
+
+static void set_value_clamps_and_rounds(void **state)
+{
+	(void)state;
+	ParamSet ps = fresh();
+	param_set_value(&ps, 0, 1234.6);
+	assert_true(ps.v[0] == 1235);
+	param_set_value(&ps, 0, 99999);
+	assert_true(ps.v[0] == 5000);
+	param_set_value(&ps, 1, -3);
+	assert_true(ps.v[1] == 0);
+	assert_int_equal(param_find(&ps, "mode"), 2);
+	assert_int_equal(param_find(&ps, "nope"), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(defaults_and_good_values),
+		cmocka_unit_test(bad_values_name_parameter_and_range),
+		cmocka_unit_test(set_value_clamps_and_rounds),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
