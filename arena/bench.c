@@ -4,13 +4,21 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "board.h"
+#include "registry.h"
 #include "rng.h"
 #include "rules.h"
 
-enum { BENCH_GAMES = 256, BENCH_PLIES = 120, BENCH_REPEAT = 40 };
+enum {
+	BENCH_GAMES = 256,
+	BENCH_PLIES = 120,
+	BENCH_REPEAT = 40,
+	BENCH_POSITIONS = 8,
+	BENCH_NODES = 100000,
+};
 
 typedef struct {
 	int count;
@@ -122,6 +130,70 @@ BenchResult bench_board(int runs)
 	return r;
 }
 
+/* Positions for the players: plies 6..20 of the random games, skipping
+ * those where either side already has a five point (too easy). */
+static int bench_positions(const BenchGame *games, Board *out, int max)
+{
+	int n = 0;
+	for (int g = 0; g < BENCH_GAMES && n < max; g++) {
+		int plies = 6 + 2 * (g % 8);
+		if (games[g].count <= plies)
+			continue;
+		Board b;
+		board_init(&b, 15, RULE_FREESTYLE);
+		for (int i = 0; i < plies; i++)
+			board_play(&b, games[g].moves[i]);
+		bool easy = false;
+		for (int p = 0; p < BOARD_CELLS && !easy; p++)
+			easy = b.cell[p] == CELL_EMPTY &&
+			       (b.threat[0][p] == THREAT_FIVE || b.threat[1][p] == THREAT_FIVE);
+		if (!easy)
+			out[n++] = b;
+	}
+	return n;
+}
+
+BenchResult bench_player(const PlayerType *t, const Board *pos, int npos, uint64_t nodes,
+                         int runs)
+{
+	BenchResult r = {0, 0, 0};
+	double times[100];
+	if (runs > 100)
+		runs = 100;
+	for (int run = 0; run < runs; run++) {
+		ParamSet ps;
+		char err[256];
+		param_defaults(&ps, t->params, t->nparams);
+		Player *p = player_create(t, &ps, 1, err, sizeof err);
+		if (!p)
+			return (BenchResult){0, 0, 0};
+		uint64_t sig = 0, ops = 0;
+		double t0 = now();
+		for (int i = 0; i < npos; i++) {
+			Budget budget = {.nodes = nodes};
+			MoveInfo info;
+			player_new_game(p, pos[i].size, pos[i].rule);
+			int m = player_choose(p, &pos[i], &budget, &info);
+			ops += info.nodes;
+			sig = sig * 1000003 + info.nodes * 1024 + (uint64_t)m;
+		}
+		times[run] = now() - t0;
+		player_destroy(p);
+		r.ops = ops;
+		r.signature = sig;
+	}
+	qsort(times, (size_t)runs, sizeof *times, cmp_double);
+	r.seconds = times[runs / 2];
+	return r;
+}
+
+static void print_row(const char *name, BenchResult r)
+{
+	printf("%-10s %12llu %10.3f %14.0f  %016llx\n", name, (unsigned long long)r.ops,
+	       r.seconds, r.seconds > 0 ? (double)r.ops / r.seconds : 0.0,
+	       (unsigned long long)r.signature);
+}
+
 int bench_main(int argc, char **argv)
 {
 	int runs = 5;
@@ -150,10 +222,34 @@ int bench_main(int argc, char **argv)
 		return 1;
 	}
 	printf("%-10s %12s %10s %14s  %s\n", "bench", "ops", "seconds", "ops/s", "signature");
-	printf("%-10s %12llu %10.3f %14.0f  %016llx\n", "board", (unsigned long long)r.ops,
-	       r.seconds, r.seconds > 0 ? (double)r.ops / r.seconds : 0.0,
-	       (unsigned long long)r.signature);
-	printf("(board: one op is a play and its undo, with pattern updates; median of %d runs)\n",
-	       runs);
+	print_row("board", r);
+
+	BenchGame *games = malloc(sizeof(BenchGame) * BENCH_GAMES);
+	Board *pos = malloc(sizeof(Board) * BENCH_POSITIONS);
+	if (!games || !pos) {
+		free(games);
+		free(pos);
+		fprintf(stderr, "arena bench: out of memory\n");
+		return 1;
+	}
+	make_games(games, RULE_FREESTYLE, 20261121);
+	int npos = bench_positions(games, pos, BENCH_POSITIONS);
+	int ntypes;
+	const PlayerType *const *types = registry_all(&ntypes);
+	uint64_t total = 0;
+	for (int i = 0; i < ntypes; i++) {
+		BenchResult pr = bench_player(types[i], pos, npos, BENCH_NODES, runs);
+		print_row(types[i]->name, pr);
+		total += pr.ops;
+	}
+	free(games);
+	free(pos);
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	printf("\nsignature %llu (total player nodes)\n", (unsigned long long)total);
+	printf("memory high-water mark: %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
+	printf("board: one op is a play and its undo, with pattern updates.\n"
+	       "players: ops are nodes (playouts for mcts) on %d positions, %d per move;\n"
+	       "seconds are the median of %d runs.\n", npos, BENCH_NODES, runs);
 	return 0;
 }

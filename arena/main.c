@@ -1,9 +1,12 @@
 /* main.c - the `arena` command: dispatches to subcommands, git style. */
+#include <gsl/gsl_errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bench.h"
 #include "match.h"
+#include "report.h"
+#include "runner.h"
 #include "show.h"
 
 static const struct {
@@ -11,7 +14,10 @@ static const struct {
 	int (*run)(int argc, char **argv);
 	const char *help;
 } commands[] = {
-	{"bench", bench_main, "speed of the rules core, with a signature"},
+	{"run", runner_main, "play a tournament described by an INI file"},
+	{"elo", report_elo_main, "ratings from any games.csv"},
+	{"pgn", report_pgn_main, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
+	{"bench", bench_main, "speed of the rules core and every player, with a signature"},
 	{"match", match_main, "a quick head-to-head of two players"},
 	{"show", show_main, "replay a .psq game record on the terminal"},
 };
@@ -25,6 +31,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+	gsl_set_error_handler_off(); /* GSL reports through return codes */
 	if (argc < 2) {
 		usage(stderr);
 		return 2;

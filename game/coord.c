@@ -28,8 +28,9 @@ int coord_scan(int size, const char **s, int *point, char *err, size_t errlen)
 	if (x >= size || row < 1 || row > size || isdigit((unsigned char)*t)) {
 		while (isdigit((unsigned char)*t))
 			t++;
-		snprintf(err, errlen, "point '%.*s' is off the %dx%d board", (int)(t - *s), *s,
-		         size, size);
+		int len = (int)(t - *s);
+		snprintf(err, errlen, "point '%.*s%s' is off the %dx%d board", len > 8 ? 8 : len, *s,
+		         len > 8 ? "..." : "", size, size);
 		return -1;
 	}
 	*point = board_point(x, size - row);
@@ -40,12 +41,14 @@ int coord_scan(int size, const char **s, int *point, char *err, size_t errlen)
 int coord_parse(int size, const char *text, int *point, char *err, size_t errlen)
 {
 	const char *s = text;
-	if (coord_scan(size, &s, point, err, errlen) < 0)
+	int p;
+	if (coord_scan(size, &s, &p, err, errlen) < 0)
 		return -1;
 	if (*s) {
 		snprintf(err, errlen, "unexpected '%.8s' after point", s);
 		return -1;
 	}
+	*point = p;
 	return 0;
 }
 

@@ -79,7 +79,7 @@ size_t diagram_format(const Board *b, int last, char *buf, size_t buflen)
 		for (int x = 0; x < b->size; x++) {
 			int p = board_point(x, y);
 			char ch = b->cell[p] == CELL_BLACK ? 'X' : b->cell[p] == CELL_WHITE ? 'O' : '.';
-			if (p == last)
+			if (p == last && ch != '.')
 				ch = (char)(ch == 'X' ? 'x' : 'o');
 			PUT(x ? " %c" : "%c", ch);
 		}

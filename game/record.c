@@ -43,10 +43,12 @@ static bool skip(const char **s, const char *lit)
 	return true;
 }
 
+/* Cuts the line end and trailing blanks. */
 static void chomp(char *line)
 {
 	size_t n = strlen(line);
-	while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+	while (n && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ' ||
+	             line[n - 1] == '\t'))
 		line[--n] = '\0';
 }
 
@@ -78,7 +80,7 @@ int record_read_psq(FILE *f, const char *name, Record *r, char *err, size_t errl
 	char *line = NULL;
 	size_t cap = 0;
 	int lineno = 0, rc = -1;
-	bool in_trailer = false;
+	bool in_trailer = false, trailer_full = false;
 	bool used[BOARD_CELLS] = {false};
 	size_t tlen = 0;
 
@@ -122,7 +124,9 @@ int record_read_psq(FILE *f, const char *name, Record *r, char *err, size_t errl
 		}
 		in_trailer = true;
 		size_t n = strlen(line);
-		if (tlen + n + 2 <= sizeof r->trailer) {
+		if (tlen + n + 2 > sizeof r->trailer)
+			trailer_full = true; /* keep whole lines only, and no gaps */
+		if (!trailer_full) {
 			memcpy(r->trailer + tlen, line, n);
 			tlen += n;
 			r->trailer[tlen++] = '\n';

@@ -22,6 +22,9 @@
 
 enum { PV_MAX = 32 };
 
+/* Budget kinds, as flags: which limits a player type honours. */
+enum { BUDGET_NODES = 1, BUDGET_DEPTH = 2, BUDGET_MS = 4 };
+
 typedef struct {
 	uint64_t nodes; /* nodes (or playouts, for mcts); 0 = no limit */
 	int depth;      /* plies; 0 = no limit */
@@ -50,6 +53,9 @@ struct PlayerType {
 	const char *help; /* one line */
 	const ParamDecl *params;
 	int nparams;
+	/* The limits of Budget it honours (BUDGET_* flags); a type that does
+	 * not search (0) answers at once whatever the budget. */
+	unsigned budgets;
 	/* Returns a new instance or NULL with a message in err. */
 	Player *(*create)(const ParamSet *ps, uint64_t seed, char *err, size_t errlen);
 	void (*destroy)(Player *p);

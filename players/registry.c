@@ -7,6 +7,8 @@
 
 static const PlayerType *const all_types[] = {
 	&player_random,
+	&player_naive,
+	&player_weighted,
 };
 
 const PlayerType *const *registry_all(int *count)

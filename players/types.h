@@ -5,5 +5,7 @@
 #include "player.h"
 
 extern const PlayerType player_random;
+extern const PlayerType player_naive;
+extern const PlayerType player_weighted;
 
 #endif

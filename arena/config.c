@@ -1,0 +1,637 @@
+/* config.c - reading a tournament INI file with inih.
+ *
+ * inih does not pass line numbers to the handler in Debian's build, so the
+ * file is fed through a reader that counts lines; the same reader refuses
+ * lines longer than inih's buffer instead of letting inih split them. */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "registry.h"
+
+enum { PENDING_MAX = 1024, INI_LINE_MAX = 200 };
+
+typedef struct {
+	int player;
+	int line;
+	char key[64];
+	char value[INI_LINE_MAX];
+} Pending;
+
+typedef struct {
+	Tournament *t;
+	FILE *f;
+	int line;
+	char *err;
+	size_t errlen;
+	int failed;
+	int header_line; /* line of the latest [section] header */
+	int nheaders;
+	struct {
+		int line;
+		char name[INI_LINE_MAX];
+	} headers[CONFIG_PLAYERS_MAX + 8];
+	int npending;
+	Pending pending[PENDING_MAX];
+} Ctx;
+
+void config_defaults(Tournament *t)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->name, sizeof t->name, "tournament");
+	t->type = TOUR_ROUND_ROBIN;
+	t->rounds = 1;
+	t->size = BOARD_DEFAULT;
+	t->rule = RULE_FREESTYLE;
+	t->order = ORDER_SEQUENTIAL;
+	t->seed = 1;
+	t->budget.nodes = 20000;
+	snprintf(t->out, sizeof t->out, "results");
+	t->status_every = 10;
+	t->elo0 = 0;
+	t->elo1 = 5;
+	t->alpha = t->beta = 0.05;
+}
+
+int config_find_player(const Tournament *t, const char *name)
+{
+	for (int i = 0; i < t->nplayers; i++)
+		if (strcmp(t->players[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+Budget config_budget(const Tournament *t, int i)
+{
+	const PlayerSpec *p = &t->players[i];
+	Budget b = t->budget;
+	if (p->budget_set & BUDGET_NODES)
+		b.nodes = p->budget.nodes;
+	if (p->budget_set & BUDGET_DEPTH)
+		b.depth = p->budget.depth;
+	if (p->budget_set & BUDGET_MS)
+		b.ms = p->budget.ms;
+	return b;
+}
+
+static int get_long(const char *v, long lo, long hi, long *out, char *err, size_t errlen,
+                    const char *key)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(v, &end, 10);
+	if (end == v || *end || errno || n < lo || n > hi) {
+		snprintf(err, errlen, "'%s' takes a whole number from %ld to %ld, not '%s'", key, lo,
+		         hi, v);
+		return -1;
+	}
+	*out = n;
+	return 0;
+}
+
+static int get_real(const char *v, double lo, double hi, double *out, char *err,
+                    size_t errlen, const char *key)
+{
+	char *end;
+	errno = 0;
+	double x = strtod(v, &end);
+	if (end == v || *end || errno || !isfinite(x) || x < lo || x > hi) {
+		snprintf(err, errlen, "'%s' takes a number from %g to %g, not '%s'", key, lo, hi, v);
+		return -1;
+	}
+	*out = x;
+	return 0;
+}
+
+static int get_bool(const char *v, bool *out, char *err, size_t errlen, const char *key)
+{
+	static const char *const yes[] = {"on", "true", "yes", "1"}, *const no[] = {"off", "false", "no", "0"};
+	for (int i = 0; i < 4; i++) {
+		if (strcmp(v, yes[i]) == 0)
+			return *out = true, 0;
+		if (strcmp(v, no[i]) == 0)
+			return *out = false, 0;
+	}
+	snprintf(err, errlen, "'%s' takes on or off, not '%s'", key, v);
+	return -1;
+}
+
+static int get_text(const char *v, char *out, size_t outlen, char *err, size_t errlen,
+                    const char *key)
+{
+	if (!*v || strlen(v) >= outlen) {
+		snprintf(err, errlen, "'%s' needs a value of 1 to %zu characters", key, outlen - 1);
+		return -1;
+	}
+	memcpy(out, v, strlen(v) + 1);
+	return 0;
+}
+
+/* Budget keys, shared by [tournament] and [player]. 1 if key is one. */
+static int budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
+                      size_t errlen, int *rc)
+{
+	long n;
+	*rc = 0;
+	if (strcmp(key, "nodes") == 0) {
+		if ((*rc = get_long(v, 0, 1000000000000L, &n, err, errlen, key)) == 0)
+			b->nodes = (uint64_t)n, *set |= BUDGET_NODES;
+	} else if (strcmp(key, "depth") == 0) {
+		if ((*rc = get_long(v, 0, 100, &n, err, errlen, key)) == 0)
+			b->depth = (int)n, *set |= BUDGET_DEPTH;
+	} else if (strcmp(key, "ms") == 0) {
+		if ((*rc = get_long(v, 0, 86400000L, &n, err, errlen, key)) == 0)
+			b->ms = n, *set |= BUDGET_MS;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+static int tournament_key(Tournament *t, const char *key, const char *v, const char *base_dir,
+                          char *err, size_t errlen)
+{
+	long n;
+	unsigned dummy = 0;
+	int rc;
+	if (budget_key(&t->budget, &dummy, key, v, err, errlen, &rc))
+		return rc;
+	if (strcmp(key, "name") == 0) {
+		if (get_text(v, t->name, sizeof t->name, err, errlen, key) < 0)
+			return -1;
+		if (strchr(v, '/') || strcmp(v, ".") == 0 || strcmp(v, "..") == 0) {
+			snprintf(err, errlen, "'name' is a folder name: no '/', not '.' or '..'");
+			return -1;
+		}
+		return 0;
+	}
+	if (strcmp(key, "type") == 0) {
+		if (strcmp(v, "round-robin") == 0)
+			t->type = TOUR_ROUND_ROBIN;
+		else if (strcmp(v, "gauntlet") == 0)
+			t->type = TOUR_GAUNTLET;
+		else {
+			snprintf(err, errlen, "'type' is round-robin or gauntlet, not '%s'", v);
+			return -1;
+		}
+		return 0;
+	}
+	if (strcmp(key, "rounds") == 0)
+		return get_long(v, 1, 100000, &n, err, errlen, key) < 0 ? -1 : (t->rounds = (int)n, 0);
+	if (strcmp(key, "pairs") == 0)
+		return get_long(v, 0, 10000000, &n, err, errlen, key) < 0 ? -1 : (t->pairs = (int)n, 0);
+	if (strcmp(key, "board") == 0)
+		return get_long(v, BOARD_MIN, BOARD_MAX, &n, err, errlen, key) < 0 ? -1
+		                                                                    : (t->size = (int)n, 0);
+	if (strcmp(key, "rule") == 0) {
+		if (rule_parse(v, &t->rule) < 0) {
+			snprintf(err, errlen, "'rule' is freestyle, standard or renju, not '%s'", v);
+			return -1;
+		}
+		return 0;
+	}
+	if (strcmp(key, "openings") == 0) {
+		int w = v[0] == '/' || !base_dir
+		            ? snprintf(t->openings, sizeof t->openings, "%s", v)
+		            : snprintf(t->openings, sizeof t->openings, "%s/%s", base_dir, v);
+		if (w < 0 || (size_t)w >= sizeof t->openings) {
+			snprintf(err, errlen, "'openings' path is too long");
+			return -1;
+		}
+		return 0;
+	}
+	if (strcmp(key, "opening_order") == 0) {
+		if (strcmp(v, "sequential") == 0)
+			t->order = ORDER_SEQUENTIAL;
+		else if (strcmp(v, "random") == 0)
+			t->order = ORDER_RANDOM;
+		else {
+			snprintf(err, errlen, "'opening_order' is sequential or random, not '%s'", v);
+			return -1;
+		}
+		return 0;
+	}
+	if (strcmp(key, "symmetries") == 0)
+		return get_bool(v, &t->symmetries, err, errlen, key);
+	if (strcmp(key, "psq") == 0)
+		return get_bool(v, &t->psq, err, errlen, key);
+	if (strcmp(key, "sprt") == 0)
+		return get_bool(v, &t->sprt, err, errlen, key);
+	if (strcmp(key, "threads") == 0)
+		return get_long(v, 0, 1024, &n, err, errlen, key) < 0 ? -1 : (t->threads = (int)n, 0);
+	if (strcmp(key, "seed") == 0) {
+		char *end;
+		errno = 0;
+		unsigned long long s = strtoull(v, &end, 10);
+		if (end == v || *end || errno || v[0] == '-') {
+			snprintf(err, errlen, "'seed' takes a whole number from 0 to 2^64-1, not '%s'", v);
+			return -1;
+		}
+		t->seed = s;
+		return 0;
+	}
+	if (strcmp(key, "max_plies") == 0)
+		return get_long(v, 0, BOARD_MAX_MOVES, &n, err, errlen, key) < 0 ? -1
+		                                                                 : (t->max_plies = (int)n, 0);
+	if (strcmp(key, "out") == 0)
+		return get_text(v, t->out, sizeof t->out, err, errlen, key);
+	if (strcmp(key, "status_every") == 0)
+		return get_long(v, 1, 1000000, &n, err, errlen, key) < 0 ? -1
+		                                                         : (t->status_every = (int)n, 0);
+	if (strcmp(key, "elo0") == 0)
+		return get_real(v, -1000, 1000, &t->elo0, err, errlen, key);
+	if (strcmp(key, "elo1") == 0)
+		return get_real(v, -1000, 1000, &t->elo1, err, errlen, key);
+	if (strcmp(key, "alpha") == 0)
+		return get_real(v, 1e-6, 0.5, &t->alpha, err, errlen, key);
+	if (strcmp(key, "beta") == 0)
+		return get_real(v, 1e-6, 0.5, &t->beta, err, errlen, key);
+	if (strcmp(key, "challengers") == 0)
+		return 1; /* resolved once every player is known */
+	snprintf(err, errlen, "unknown key '%s' in [tournament]", key);
+	return -1;
+}
+
+/* A key of a player whose type is known. */
+static int player_key(PlayerSpec *p, const char *key, const char *v, char *err, size_t errlen)
+{
+	int rc;
+	if (budget_key(&p->budget, &p->budget_set, key, v, err, errlen, &rc))
+		return rc;
+	if (strcmp(key, "type") == 0) {
+		if (strcmp(v, p->type->name) != 0) {
+			snprintf(err, errlen, "[player %s] already has type %s", p->name, p->type->name);
+			return -1;
+		}
+		return 0;
+	}
+	char msg[512];
+	if (param_set(&p->params, key, v, msg, sizeof msg) < 0) {
+		if (param_find(&p->params, key) < 0)
+			snprintf(err, errlen, "unknown key '%s' in [player %s] (type %s)", key, p->name,
+			         p->type->name);
+		else
+			snprintf(err, errlen, "[player %s]: %s", p->name, msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int set_type(PlayerSpec *p, const char *v, char *err, size_t errlen)
+{
+	const PlayerType *type = registry_find(v);
+	if (!type) {
+		char names[512] = "";
+		int n;
+		const PlayerType *const *all = registry_all(&n);
+		for (int i = 0; i < n; i++) {
+			size_t len = strlen(names);
+			snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", all[i]->name);
+		}
+		snprintf(err, errlen, "unknown player type '%s' (known: %s)", v, names);
+		return -1;
+	}
+	p->type = type;
+	param_defaults(&p->params, type->params, type->nparams);
+	return 0;
+}
+
+static char *counting_reader(char *str, int num, void *stream)
+{
+	Ctx *c = stream;
+	if (c->failed || !fgets(str, num, c->f))
+		return NULL;
+	c->line++;
+	size_t n = strlen(str);
+	if (n == (size_t)num - 1 && str[n - 1] != '\n' && !feof(c->f)) {
+		snprintf(c->err, c->errlen, "%s:%d: line longer than %d characters", c->t->path,
+		         c->line, num - 2);
+		c->failed = 1;
+		return NULL;
+	}
+	/* Note every section header: inih reports a section only through the
+	 * keys in it, and an empty or repeated section must not go unseen. */
+	const char *s = str + strspn(str, " \t");
+	const char *close = *s == '[' ? strchr(s, ']') : NULL;
+	if (close) {
+		if (c->nheaders == (int)(sizeof c->headers / sizeof c->headers[0])) {
+			snprintf(c->err, c->errlen, "%s:%d: too many sections", c->t->path, c->line);
+			c->failed = 1;
+			return NULL;
+		}
+		c->header_line = c->line;
+		c->headers[c->nheaders].line = c->line;
+		snprintf(c->headers[c->nheaders].name, sizeof c->headers[0].name, "%.*s",
+		         (int)(close - s - 1), s + 1);
+		c->nheaders++;
+	}
+	return str;
+}
+
+static int fail(Ctx *c, const char *msg)
+{
+	snprintf(c->err, c->errlen, "%s:%d: %s", c->t->path, c->line, msg);
+	c->failed = 1;
+	return 0; /* inih: stop */
+}
+
+static int handler(void *user, const char *section, const char *key, const char *value)
+{
+	Ctx *c = user;
+	Tournament *t = c->t;
+	char msg[768];
+	if (c->failed)
+		return 0;
+
+	/* inih calls with key == NULL only when ini_allow_no_value is set; a new
+	 * section shows up as a change of `section`. */
+	if (strcmp(section, "tournament") == 0) {
+		char dir[CONFIG_PATH_MAX];
+		snprintf(dir, sizeof dir, "%s", t->path);
+		int rc = tournament_key(t, key, value, dirname(dir), msg, sizeof msg);
+		if (rc < 0)
+			return fail(c, msg);
+		if (rc == 1) { /* challengers: keep for later */
+			if (c->npending == PENDING_MAX)
+				return fail(c, "too many keys");
+			Pending *pd = &c->pending[c->npending++];
+			*pd = (Pending){.player = -1, .line = c->line};
+			snprintf(pd->key, sizeof pd->key, "%s", key);
+			snprintf(pd->value, sizeof pd->value, "%s", value);
+		}
+		return 1;
+	}
+	if (strncmp(section, "player ", 7) != 0 || !section[7]) {
+		snprintf(msg, sizeof msg, "unknown section [%s] (expected [tournament] or [player NAME])",
+		         section);
+		c->line = c->header_line;
+		return fail(c, msg);
+	}
+	const char *name = section + 7;
+	int i = config_find_player(t, name);
+	if (i < 0 || t->players[i].line != c->header_line) {
+		if (i >= 0) {
+			snprintf(msg, sizeof msg, "player '%s' is defined twice (first at line %d)", name,
+			         t->players[i].line);
+			c->line = c->header_line;
+			return fail(c, msg);
+		}
+		if (strlen(name) >= CONFIG_NAME_MAX || strpbrk(name, ",\"/")) {
+			snprintf(msg, sizeof msg, "player name '%s' is longer than %d characters or has , \" or /",
+			         name, CONFIG_NAME_MAX - 1);
+			return fail(c, msg);
+		}
+		if (t->nplayers == CONFIG_PLAYERS_MAX) {
+			snprintf(msg, sizeof msg, "more than %d players", CONFIG_PLAYERS_MAX);
+			return fail(c, msg);
+		}
+		i = t->nplayers++;
+		memset(&t->players[i], 0, sizeof t->players[i]);
+		snprintf(t->players[i].name, sizeof t->players[i].name, "%s", name);
+		t->players[i].line = c->header_line;
+	}
+	PlayerSpec *p = &t->players[i];
+	if (strcmp(key, "type") == 0 && !p->type) {
+		if (set_type(p, value, msg, sizeof msg) < 0)
+			return fail(c, msg);
+		return 1;
+	}
+	if (!p->type) { /* parameters before the type: apply them later */
+		if (c->npending == PENDING_MAX)
+			return fail(c, "too many keys");
+		Pending *pd = &c->pending[c->npending++];
+		*pd = (Pending){.player = i, .line = c->line};
+		snprintf(pd->key, sizeof pd->key, "%s", key);
+		snprintf(pd->value, sizeof pd->value, "%s", value);
+		return 1;
+	}
+	if (player_key(p, key, value, msg, sizeof msg) < 0)
+		return fail(c, msg);
+	return 1;
+}
+
+static int set_challengers(Tournament *t, const char *list, char *err, size_t errlen)
+{
+	char buf[INI_LINE_MAX];
+	snprintf(buf, sizeof buf, "%s", list);
+	for (int i = 0; i < t->nplayers; i++)
+		t->players[i].challenger = false;
+	int n = 0;
+	for (char *tok = strtok(buf, ", \t"); tok; tok = strtok(NULL, ", \t")) {
+		int i = config_find_player(t, tok);
+		if (i < 0) {
+			snprintf(err, errlen, "challenger '%s' has no [player %s] section", tok, tok);
+			return -1;
+		}
+		t->players[i].challenger = true;
+		n++;
+	}
+	if (n == 0) {
+		snprintf(err, errlen, "'challengers' names no player");
+		return -1;
+	}
+	return 0;
+}
+
+int config_load(const char *path, Tournament *t, char *err, size_t errlen)
+{
+	config_defaults(t);
+	if (strlen(path) >= sizeof t->path) {
+		snprintf(err, errlen, "%.64s...: path too long", path);
+		return -1;
+	}
+	snprintf(t->path, sizeof t->path, "%s", path);
+	/* The run is named after the file unless it says otherwise. */
+	char base[CONFIG_PATH_MAX];
+	snprintf(base, sizeof base, "%s", path);
+	char *b = basename(base), *dot = strrchr(b, '.');
+	if (dot && dot != b)
+		*dot = '\0';
+	snprintf(t->name, sizeof t->name, "%s", b);
+
+	Ctx *c = calloc(1, sizeof *c);
+	if (!c) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	c->t = t;
+	c->err = err;
+	c->errlen = errlen;
+	c->f = fopen(path, "r");
+	if (!c->f) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		free(c);
+		return -1;
+	}
+	int rc = ini_parse_stream(counting_reader, c, handler, c);
+	fclose(c->f);
+	if (rc != 0 && !c->failed) {
+		/* inih's own complaint: a line that is neither section nor key. */
+		snprintf(err, errlen, "%s:%d: expected [section] or key = value", path, rc > 0 ? rc : c->line);
+		c->failed = 1;
+	}
+	/* Sections inih never reported: unknown, empty or repeated ones. */
+	for (int h = 0; h < c->nheaders && !c->failed; h++) {
+		const char *name = c->headers[h].name;
+		int line = c->headers[h].line;
+		if (strncmp(name, "player ", 7) == 0 && name[7]) {
+			int i = config_find_player(t, name + 7);
+			if (i < 0)
+				snprintf(err, errlen, "%s:%d: [%s] has no 'type'", path, line, name);
+			else if (t->players[i].line != line)
+				snprintf(err, errlen, "%s:%d: player '%s' is defined twice (first at line %d)",
+				         path, line, name + 7, t->players[i].line);
+			else
+				continue;
+			c->failed = 1;
+		} else if (strcmp(name, "tournament") != 0) {
+			snprintf(err, errlen,
+			         "%s:%d: unknown section [%s] (expected [tournament] or [player NAME])", path,
+			         line, name);
+			c->failed = 1;
+		}
+	}
+	for (int i = 0; i < t->nplayers && !c->failed; i++)
+		if (!t->players[i].type) {
+			snprintf(err, errlen, "%s:%d: [player %s] has no 'type'", path, t->players[i].line,
+			         t->players[i].name);
+			c->failed = 1;
+		}
+	for (int k = 0; k < c->npending && !c->failed; k++) {
+		Pending *pd = &c->pending[k];
+		char msg[768];
+		int r = pd->player < 0 ? set_challengers(t, pd->value, msg, sizeof msg)
+		                       : player_key(&t->players[pd->player], pd->key, pd->value, msg,
+		                                    sizeof msg);
+		if (r < 0) {
+			snprintf(err, errlen, "%s:%d: %s", path, pd->line, msg);
+			c->failed = 1;
+		}
+	}
+	rc = c->failed ? -1 : 0;
+	free(c);
+	return rc;
+}
+
+int config_override(Tournament *t, const char *assignment, char *err, size_t errlen)
+{
+	char buf[1024];
+	snprintf(buf, sizeof buf, "%s", assignment);
+	char *eq = strchr(buf, '='), *dot = NULL;
+	for (char *q = buf; eq && q < eq; q++)
+		if (*q == '.')
+			dot = q;
+	if (!eq || !dot) {
+		snprintf(err, errlen, "--set %s: expected section.key=value", assignment);
+		return -1;
+	}
+	*dot = *eq = '\0';
+	const char *section = buf, *key = dot + 1, *value = eq + 1;
+	char msg[768];
+	int rc;
+	if (strcmp(section, "tournament") == 0) {
+		rc = tournament_key(t, key, value, NULL, msg, sizeof msg);
+		if (rc == 1)
+			rc = set_challengers(t, value, msg, sizeof msg);
+	} else if (strncmp(section, "player ", 7) == 0 || strncmp(section, "player.", 7) == 0) {
+		int i = config_find_player(t, section + 7);
+		if (i < 0) {
+			snprintf(err, errlen, "--set %s: no [%s] in the configuration", assignment, section);
+			return -1;
+		}
+		rc = player_key(&t->players[i], key, value, msg, sizeof msg);
+	} else {
+		snprintf(msg, sizeof msg, "unknown section '%.64s'", section);
+		rc = -1;
+	}
+	if (rc < 0) {
+		snprintf(err, errlen, "--set %s: %s", assignment, msg);
+		return -1;
+	}
+	return 0;
+}
+
+int config_validate(const Tournament *t, char *err, size_t errlen)
+{
+	if (t->nplayers < 2) {
+		snprintf(err, errlen, "%s: a tournament needs at least two [player NAME] sections",
+		         t->path);
+		return -1;
+	}
+	int challengers = 0;
+	for (int i = 0; i < t->nplayers; i++)
+		challengers += t->players[i].challenger;
+	if (t->type == TOUR_GAUNTLET && (challengers == 0 || challengers == t->nplayers)) {
+		snprintf(err, errlen,
+		         "%s: a gauntlet needs 'challengers' naming some players but not all", t->path);
+		return -1;
+	}
+	if (t->sprt && t->nplayers != 2) {
+		snprintf(err, errlen, "%s: an SPRT test needs exactly two players", t->path);
+		return -1;
+	}
+	if (t->sprt && !(t->elo1 > t->elo0)) {
+		snprintf(err, errlen, "%s: SPRT needs elo1 > elo0", t->path);
+		return -1;
+	}
+	for (int i = 0; i < t->nplayers; i++) {
+		Budget b = config_budget(t, i);
+		if (!b.nodes && !b.depth && !b.ms) {
+			snprintf(err, errlen, "%s:%d: [player %s] has no limit per move (nodes, depth or ms)",
+			         t->path, t->players[i].line, t->players[i].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int config_write(const Tournament *t, FILE *f)
+{
+	fprintf(f, "; the configuration as used, with every key explicit\n[tournament]\n");
+	fprintf(f, "name = %s\ntype = %s\n", t->name,
+	        t->type == TOUR_GAUNTLET ? "gauntlet" : "round-robin");
+	fprintf(f, "rounds = %d\npairs = %d\nboard = %d\nrule = %s\n", t->rounds, t->pairs, t->size,
+	        rule_name(t->rule));
+	if (t->openings[0])
+		fprintf(f, "openings = %s\n", t->openings);
+	fprintf(f, "opening_order = %s\nsymmetries = %s\n",
+	        t->order == ORDER_RANDOM ? "random" : "sequential", t->symmetries ? "on" : "off");
+	fprintf(f, "threads = %d\nseed = %llu\n", t->threads, (unsigned long long)t->seed);
+	fprintf(f, "nodes = %llu\ndepth = %d\nms = %lld\n", (unsigned long long)t->budget.nodes,
+	        t->budget.depth, (long long)t->budget.ms);
+	fprintf(f, "max_plies = %d\nout = %s\npsq = %s\nstatus_every = %d\n", t->max_plies, t->out,
+	        t->psq ? "on" : "off", t->status_every);
+	fprintf(f, "sprt = %s\nelo0 = %g\nelo1 = %g\nalpha = %g\nbeta = %g\n", t->sprt ? "on" : "off",
+	        t->elo0, t->elo1, t->alpha, t->beta);
+	bool any = false;
+	for (int i = 0; i < t->nplayers; i++)
+		if (t->players[i].challenger) {
+			fprintf(f, "%s%s", any ? ", " : "challengers = ", t->players[i].name);
+			any = true;
+		}
+	if (any)
+		fputc('\n', f);
+	for (int i = 0; i < t->nplayers; i++) {
+		const PlayerSpec *p = &t->players[i];
+		fprintf(f, "\n[player %s]\ntype = %s\n", p->name, p->type->name);
+		if (p->budget_set & BUDGET_NODES)
+			fprintf(f, "nodes = %llu\n", (unsigned long long)p->budget.nodes);
+		if (p->budget_set & BUDGET_DEPTH)
+			fprintf(f, "depth = %d\n", p->budget.depth);
+		if (p->budget_set & BUDGET_MS)
+			fprintf(f, "ms = %lld\n", (long long)p->budget.ms);
+		for (int k = 0; k < p->params.n; k++) {
+			char v[64];
+			param_format(&p->params, k, v, sizeof v);
+			fprintf(f, "%s = %s\n", p->type->params[k].name, v);
+		}
+	}
+	return ferror(f) ? -1 : 0;
+}

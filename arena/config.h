@@ -1,0 +1,84 @@
+/* config.h - a tournament described by an INI file.
+ *
+ * [tournament] holds the run's settings, one [player NAME] section per
+ * player. Every key is documented in configs/round-robin.ini. An unknown
+ * section or key, a bad value, a missing file or a duplicate name is an
+ * error "file:line: what is wrong"; config_load fills nothing useful then. */
+#ifndef ARENA_CONFIG_H
+#define ARENA_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "player.h"
+#include "rules.h"
+
+enum { CONFIG_PLAYERS_MAX = 64, CONFIG_NAME_MAX = 64, CONFIG_PATH_MAX = 1024 };
+
+typedef enum { TOUR_ROUND_ROBIN, TOUR_GAUNTLET } TourType;
+typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } OpeningOrder;
+
+typedef struct {
+	char name[CONFIG_NAME_MAX];
+	const PlayerType *type;
+	ParamSet params;
+	Budget budget;       /* the limits this section sets itself ... */
+	unsigned budget_set; /* ... which: BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS */
+	bool challenger;     /* gauntlet: plays every non-challenger */
+	int line;            /* where its section starts */
+} PlayerSpec;
+
+typedef struct {
+	char path[CONFIG_PATH_MAX];     /* the INI file */
+	char name[CONFIG_NAME_MAX];     /* run name: the output sub-folder */
+	TourType type;
+	int rounds;                     /* each round: every opening once per pairing */
+	int pairs;                      /* or this many pairs per pairing; 0 = by rounds */
+	int size;
+	Rule rule;
+	char openings[CONFIG_PATH_MAX]; /* resolved against the INI file's folder; "" = none */
+	OpeningOrder order;
+	bool symmetries;
+	int threads;                    /* 0 = every core */
+	uint64_t seed;
+	Budget budget;                  /* default per move */
+	int max_plies;                  /* 0 = play to a full board */
+	char out[CONFIG_PATH_MAX];      /* output root; the run goes to out/name */
+	bool psq;                       /* write a .psq file per game */
+	int status_every;               /* games between status lines off a terminal */
+	bool sprt;
+	double elo0, elo1, alpha, beta;
+	int nplayers;
+	PlayerSpec players[CONFIG_PLAYERS_MAX];
+} Tournament;
+
+/* Sets the defaults (no players). */
+void config_defaults(Tournament *t);
+
+/* Reads path into t (defaults first). Returns 0, or -1 with "file:line: what
+ * is wrong" in err. */
+int config_load(const char *path, Tournament *t, char *err, size_t errlen);
+
+/* Applies one "section.key=value" override from the command line, e.g.
+ * "tournament.threads=2" or "player alphabeta.ratio=0.5" (the section name
+ * as in the file). Returns 0 or -1 with a message. */
+int config_override(Tournament *t, const char *assignment, char *err, size_t errlen);
+
+/* Checks what single keys cannot: at least two players, gauntlet
+ * challengers, SPRT with two players. Returns 0 or -1 with a message. */
+int config_validate(const Tournament *t, char *err, size_t errlen);
+
+/* The budget player i plays with: its own limits where its section sets
+ * them, the tournament's otherwise. */
+Budget config_budget(const Tournament *t, int i);
+
+/* Index of the player called name, or -1. */
+int config_find_player(const Tournament *t, const char *name);
+
+/* Writes the configuration as used (overrides applied, every key explicit)
+ * as INI text. Returns 0 or -1 on a write error. */
+int config_write(const Tournament *t, FILE *f);
+
+#endif

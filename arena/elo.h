@@ -1,0 +1,122 @@
+/* elo.h - maximum-likelihood Elo ratings of a pool of players, error bars,
+ * likelihood of superiority, and head-to-head statistics of one pairing.
+ *
+ * Model: Bradley-Terry on the logistic Elo scale, P(i beats j) =
+ * 1 / (1 + 10^((Rj - Ri) / 400)), no colour advantage; a game with score s
+ * for black adds s log p + (1 - s) log(1 - p) to the log-likelihood, so a
+ * draw counts as half a win and half a loss. All ratings are fitted jointly
+ * by damped Newton on the exact gradient and Hessian, solving each step by
+ * Cholesky (GSL) with one player held fixed; the covariance is the inverse of
+ * the negated Hessian in that gauge, transformed to the chosen anchor.
+ *
+ * Prior rule. The maximum-likelihood estimate is finite exactly when the
+ * graph "i scored a point or half a point against j" is strongly connected
+ * (Zermelo/Ford); otherwise a player or a group with a perfect score drifts
+ * to infinity. ELO_PRIOR_AUTO (the default) fits pure maximum likelihood
+ * when it exists, so ordinary results are unbiased; only when it does not,
+ * every player gets `prior_draws` (default 1) virtual draws against a
+ * player rated at the pool average, as the priors of BayesElo and Ordo do:
+ * ratings are then finite, keep their order, and shrink slightly together.
+ * ELO_PRIOR_ALWAYS applies it in every fit; ELO_PRIOR_NEVER makes a
+ * non-finite fit an error naming the groups.
+ *
+ * Callers must have called gsl_set_error_handler_off() once at start-up.
+ * Functions are reentrant; an EloRatings is read-only after elo_fit. */
+#ifndef ARENA_ELO_H
+#define ARENA_ELO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define ELO_Z95 1.959963984540054 /* two-sided 95% normal quantile, "1.96" */
+
+/* Negative return codes. */
+enum {
+	ELO_EINPUT = -1,
+	ELO_EDISCONNECTED = -2,
+	ELO_EDIVERGES = -3,
+	ELO_ENOMEM = -4,
+	ELO_EGSL = -5
+};
+
+typedef struct {
+	int black, white; /* player indices, 0 <= i < n, black != white */
+	double score;     /* black's score: 1, 0.5 or 0 */
+} EloGame;
+
+typedef enum { ELO_PRIOR_AUTO = 0, ELO_PRIOR_ALWAYS, ELO_PRIOR_NEVER } EloPriorMode;
+
+/* Zero-initialised options are the defaults. */
+typedef struct {
+	const char *anchor;   /* NULL: pool average = anchor_rating; else this
+	                         player's rating = anchor_rating */
+	double anchor_rating; /* Elo, default 0 */
+	EloPriorMode prior;
+	double prior_draws; /* virtual draws per player when the prior applies; 0 -> 1 */
+} EloOptions;
+
+typedef struct {
+	const char *name; /* borrowed from the caller's names array */
+	double rating;    /* Elo */
+	double error95;   /* ELO_Z95 * standard deviation; 0 for a named anchor */
+	double points;
+	int played, wins, draws, losses;
+	double percent, draw_percent; /* 0..100 of played games */
+	int rank;                     /* 1 = highest rating; ties keep input order */
+	double cfs_next; /* LOS over the next ranked player, 0..1; NAN for the last */
+} EloPlayer;
+
+typedef struct {
+	int n;
+	EloPlayer *players; /* n, in input order */
+	int *order;         /* n player indices, best first */
+	double *cov;        /* n*n row-major covariance of the ratings, Elo^2 */
+	bool prior_used;    /* the virtual draws entered this fit */
+	int iterations;     /* Newton steps taken */
+} EloRatings;
+
+/* Fits ratings of players 0..n-1 from ngames games. On success returns 0 and
+ * stores in *out a new EloRatings that the caller frees with elo_destroy;
+ * names must outlive it. Otherwise returns ELO_EINPUT (bad input, unknown
+ * anchor), ELO_EDISCONNECTED ("players are not connected: {A, B} and {C}"),
+ * ELO_EDIVERGES (no finite fit under ELO_PRIOR_NEVER), ELO_ENOMEM or
+ * ELO_EGSL, fills err and leaves *out NULL. opt may be NULL. */
+int elo_fit(int n, const char *const *names, const EloGame *games, size_t ngames,
+            const EloOptions *opt, EloRatings **out, char *err, size_t errlen);
+void elo_destroy(EloRatings *r); /* accepts NULL */
+
+/* 95% error of Ri - Rj from the covariance (0 when i == j). */
+double elo_diff_error(const EloRatings *r, int i, int j);
+/* Likelihood of superiority Phi((Ri - Rj) / sd(Ri - Rj)), 0..1;
+ * elo_los(i, j) + elo_los(j, i) = 1, and 0.5 when i == j. */
+double elo_los(const EloRatings *r, int i, int j);
+
+/* One pairing seen from player A. Pentanomial counts are game pairs (same
+ * opening, colours swapped) by A's pair score 0, 0.5, 1, 1.5, 2. */
+typedef struct {
+	int wins, draws, losses;
+	long penta[5]; /* all 0 if pairs are unknown */
+} EloPairCounts;
+
+/* Statistics as fastchess reports them (see elo.c for the formulas): Elo
+ * from the score with 95% errors from the per-game (trinomial) variance and,
+ * when penta counts are given, the per-pair (pentanomial) variance; nElo;
+ * LOS. A score of 0 or 1 gives an infinite Elo; a zero variance gives zero
+ * errors, a NAN nElo and a LOS of 0, 0.5 or 1. Fields *_penta are NAN when
+ * no pairs are given. */
+typedef struct {
+	int games, pairs;
+	double score, draw_ratio; /* 0..1 */
+	double elo, error95, nelo, nelo_error95, los;
+	double error95_penta, nelo_penta, nelo_error95_penta, los_penta;
+} EloPairStats;
+
+/* Returns 0, or a negative code with err filled when there are no games or
+ * the pentanomial counts do not add up to the W/D/L counts. */
+int elo_pair_stats(const EloPairCounts *c, EloPairStats *out, char *err, size_t errlen);
+/* Adds one game pair to c: a1, a2 are A's scores (0, 0.5, 1) in its two games. */
+void elo_pair_add(EloPairCounts *c, double a1, double a2);
+/* -400 log10(1/s - 1): the logistic Elo difference that scores s. */
+double elo_from_score(double s);
+
+#endif

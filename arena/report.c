@@ -1,0 +1,348 @@
+/* report.c - elo.csv, pairs.csv, los.csv, standings and the plot. */
+#define _POSIX_C_SOURCE 200809L
+#include "report.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elo.h"
+#include "results.h"
+
+enum { REPORT_PLAYERS_MAX = 256 };
+
+static int name_index(const char **names, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+static FILE *open_out(const char *dir, const char *file, char *err, size_t errlen)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+	return f;
+}
+
+static int close_out(FILE *f, const char *dir, const char *file, char *err, size_t errlen)
+{
+	if (ferror(f) | (fclose(f) != 0)) {
+		snprintf(err, errlen, "%s/%s: write error", dir, file);
+		return -1;
+	}
+	return 0;
+}
+
+static int write_elo(const char *dir, const EloRatings *r, char *err, size_t errlen)
+{
+	FILE *f = open_out(dir, "elo.csv", err, errlen);
+	if (!f)
+		return -1;
+	fprintf(f, "rank,player,rating,error,points,played,percent,cfs_next,w,d,l,draw_percent\n");
+	for (int k = 0; k < r->n; k++) {
+		const EloPlayer *p = &r->players[r->order[k]];
+		fprintf(f, "%d,%s,%.1f,%.1f,%.1f,%d,%.1f,", p->rank, p->name, p->rating, p->error95,
+		        p->points, p->played, p->percent);
+		if (isnan(p->cfs_next))
+			fprintf(f, ",");
+		else
+			fprintf(f, "%.0f,", 100 * p->cfs_next);
+		fprintf(f, "%d,%d,%d,%.1f\n", p->wins, p->draws, p->losses, p->draw_percent);
+	}
+	return close_out(f, dir, "elo.csv", err, errlen);
+}
+
+static int write_los(const char *dir, const EloRatings *r, char *err, size_t errlen)
+{
+	FILE *f = open_out(dir, "los.csv", err, errlen);
+	if (!f)
+		return -1;
+	fprintf(f, "player");
+	for (int k = 0; k < r->n; k++)
+		fprintf(f, ",%s", r->players[r->order[k]].name);
+	fputc('\n', f);
+	for (int a = 0; a < r->n; a++) {
+		fprintf(f, "%s", r->players[r->order[a]].name);
+		for (int b = 0; b < r->n; b++)
+			if (a == b)
+				fprintf(f, ",");
+			else
+				fprintf(f, ",%.4f", elo_los(r, r->order[a], r->order[b]));
+		fputc('\n', f);
+	}
+	return close_out(f, dir, "los.csv", err, errlen);
+}
+
+/* Head to head: counts per pairing, pentanomial from the colour-swapped
+ * pairs (rows sharing a pair id). */
+static int write_pairs(const char *dir, const ResultSet *set, const int *bi, const int *wi,
+                       const char **names, int n, FILE *out, char *err, size_t errlen)
+{
+	FILE *f = open_out(dir, "pairs.csv", err, errlen);
+	if (!f)
+		return -1;
+	fprintf(f, "player_a,player_b,games,w,d,l,penta0,penta1,penta2,penta3,penta4,score,elo,"
+	           "error,nelo,nelo_error,los\n");
+	fprintf(out, "\n%-20s %-20s %6s %13s %8s %16s %6s\n", "player A", "player B", "games",
+	        "+ = - (A)", "score", "elo (A)", "los");
+	/* Index rows by pair id to find the partner game. */
+	int maxpair = 0;
+	for (int i = 0; i < set->count; i++)
+		if (set->rows[i].pair > maxpair)
+			maxpair = set->rows[i].pair;
+	int *first = malloc(sizeof *first * ((size_t)maxpair + 1));
+	if (!first) {
+		fclose(f);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int a = 0; a < n; a++)
+		for (int b = a + 1; b < n; b++) {
+			EloPairCounts c = {0}, pairs = {0};
+			for (int p = 0; p <= maxpair; p++)
+				first[p] = -1;
+			bool pairs_ok = true;
+			int games = 0;
+			for (int i = 0; i < set->count; i++) {
+				const ResultRow *row = &set->rows[i];
+				int x = bi[i], y = wi[i];
+				if (!((x == a && y == b) || (x == b && y == a)))
+					continue;
+				games++;
+				double sa = x == a ? row->score : 1 - row->score;
+				if (sa == 1)
+					c.wins++;
+				else if (sa == 0)
+					c.losses++;
+				else
+					c.draws++;
+				if (first[row->pair] < 0) {
+					first[row->pair] = i;
+				} else {
+					const ResultRow *o = &set->rows[first[row->pair]];
+					double so = bi[first[row->pair]] == a ? o->score : 1 - o->score;
+					elo_pair_add(&pairs, so, sa);
+					first[row->pair] = -2;
+				}
+			}
+			if (games == 0)
+				continue;
+			/* Pentanomial only when every game found its partner. */
+			long in_pairs = 0;
+			for (int k = 0; k < 5; k++)
+				in_pairs += pairs.penta[k];
+			pairs_ok = 2 * in_pairs == games;
+			if (pairs_ok)
+				memcpy(c.penta, pairs.penta, sizeof c.penta);
+			EloPairStats s;
+			char e[256];
+			if (elo_pair_stats(&c, &s, e, sizeof e) < 0)
+				continue;
+			double err95 = pairs_ok ? s.error95_penta : s.error95;
+			double nelo = pairs_ok ? s.nelo_penta : s.nelo;
+			double nerr = pairs_ok ? s.nelo_error95_penta : s.nelo_error95;
+			double los = pairs_ok ? s.los_penta : s.los;
+			fprintf(f, "%s,%s,%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%.1f,%.1f,%.1f,%.1f,%.4f\n",
+			        names[a], names[b], games, c.wins, c.draws, c.losses, c.penta[0], c.penta[1],
+			        c.penta[2], c.penta[3], c.penta[4], s.score, s.elo, err95, nelo, nerr, los);
+			char wdl[32], elo[32];
+			snprintf(wdl, sizeof wdl, "%d %d %d", c.wins, c.draws, c.losses);
+			if (isfinite(s.elo))
+				snprintf(elo, sizeof elo, "%+.0f +/- %.0f", s.elo, err95);
+			else
+				snprintf(elo, sizeof elo, "%s", s.elo > 0 ? "+inf" : "-inf");
+			fprintf(out, "%-20s %-20s %6d %13s %7.1f%% %16s %5.1f%%\n", names[a], names[b], games,
+			        wdl, 100 * s.score, elo, 100 * los);
+		}
+	free(first);
+	return close_out(f, dir, "pairs.csv", err, errlen);
+}
+
+/* elo.png through gnuplot, if it is there; a missing gnuplot is a note. */
+static void plot(const char *dir, const EloRatings *r, FILE *out)
+{
+	char dat[4200], png[4200];
+	snprintf(dat, sizeof dat, "%s/elo.dat", dir);
+	snprintf(png, sizeof png, "%s/elo.png", dir);
+	FILE *f = fopen(dat, "w");
+	if (!f)
+		return;
+	for (int k = 0; k < r->n; k++) {
+		const EloPlayer *p = &r->players[r->order[k]];
+		fprintf(f, "%d \"%s\" %.2f %.2f\n", k, p->name, p->rating, p->error95);
+	}
+	fclose(f);
+	FILE *g = popen("gnuplot 2>/dev/null", "w");
+	if (!g) {
+		fprintf(out, "(no plot: gnuplot could not be started)\n");
+		return;
+	}
+	fprintf(g, "set terminal pngcairo size 900,500 noenhanced\n"
+	           "set output '%s'\n"
+	           "set title 'Elo, 95%% error bars'\n"
+	           "set ylabel 'Elo'\nset grid ytics\nset key off\n"
+	           "set xrange [-0.5:%d.5]\nset xtics rotate by -30\n"
+	           "plot '%s' using 1:3:4:xtic(2) with yerrorbars pt 7 ps 1.2 lw 2\n",
+	           png, r->n - 1, dat);
+	if (pclose(g) != 0) {
+		fprintf(out, "(no plot: gnuplot is not installed or failed; apt-get install gnuplot-nox)\n");
+		remove(png);
+	}
+	remove(dat);
+}
+
+int report_run(const char *dir, const char *csv, const char *const *given, int n,
+               const char *anchor, FILE *out, char *err, size_t errlen)
+{
+	ResultSet set;
+	long torn;
+	if (results_read(csv, &set, &torn, err, errlen) < 0)
+		return -1;
+	const char *names[REPORT_PLAYERS_MAX];
+	int rc = -1;
+	EloGame *games = malloc(sizeof *games * ((size_t)set.count + 1));
+	int *bi = malloc(sizeof *bi * ((size_t)set.count + 1));
+	int *wi = malloc(sizeof *wi * ((size_t)set.count + 1));
+	EloRatings *r = NULL;
+	if (!games || !bi || !wi) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	if (given) {
+		for (int i = 0; i < n; i++)
+			names[i] = given[i];
+	} else {
+		n = 0;
+	}
+	for (int i = 0; i < set.count; i++) {
+		const ResultRow *row = &set.rows[i];
+		const char *pn[2] = {row->black, row->white};
+		int idx[2];
+		for (int k = 0; k < 2; k++) {
+			idx[k] = name_index(names, n, pn[k]);
+			if (idx[k] < 0 && given) {
+				snprintf(err, errlen, "%s:%d: unknown player '%s'", csv, i + 2, pn[k]);
+				goto out;
+			}
+			if (idx[k] < 0) {
+				if (n == REPORT_PLAYERS_MAX) {
+					snprintf(err, errlen, "%s: more than %d players", csv, REPORT_PLAYERS_MAX);
+					goto out;
+				}
+				idx[k] = n;
+				names[n++] = pn[k];
+			}
+		}
+		bi[i] = idx[0];
+		wi[i] = idx[1];
+		games[i] = (EloGame){idx[0], idx[1], row->score};
+	}
+	if (set.count == 0) {
+		fprintf(out, "no games yet\n");
+		rc = 0;
+		goto out;
+	}
+	EloOptions opt = {.anchor = anchor};
+	if (elo_fit(n, names, games, (size_t)set.count, &opt, &r, err, errlen) < 0)
+		goto out;
+	if (write_elo(dir, r, err, errlen) < 0 || write_los(dir, r, err, errlen) < 0)
+		goto out;
+
+	fprintf(out, "\n%4s %-20s %8s %7s %8s %6s %6s %6s\n", "rank", "player", "elo", "+/-",
+	        "points", "games", "score", "cfs");
+	for (int k = 0; k < r->n; k++) {
+		const EloPlayer *p = &r->players[r->order[k]];
+		char cfs[16] = "";
+		if (!isnan(p->cfs_next))
+			snprintf(cfs, sizeof cfs, "%.0f%%", 100 * p->cfs_next);
+		fprintf(out, "%4d %-20s %8.1f %7.1f %8.1f %6d %5.1f%% %6s\n", p->rank, p->name,
+		        p->rating, p->error95, p->points, p->played, p->percent, cfs);
+	}
+	if (r->prior_used)
+		fprintf(out, "(a player with a perfect score: one virtual draw per player keeps the "
+		             "ratings finite)\n");
+	if (write_pairs(dir, &set, bi, wi, names, n, out, err, errlen) < 0)
+		goto out;
+	plot(dir, r, out);
+	fprintf(out, "\nwritten: %s/elo.csv, pairs.csv, los.csv, elo.png\n", dir);
+	rc = 0;
+out:
+	elo_destroy(r);
+	free(games);
+	free(bi);
+	free(wi);
+	results_free(&set);
+	return rc;
+}
+
+int report_elo_main(int argc, char **argv)
+{
+	const char *csv = NULL, *anchor = NULL, *dir = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: arena elo games.csv [--anchor NAME] [--out DIR]\n\n"
+			       "Ratings from any games file: writes elo.csv, pairs.csv, los.csv and\n"
+			       "elo.png into DIR (default: the games file's folder) and prints the\n"
+			       "standings. --anchor rates NAME 0; by default the pool averages 0.\n");
+			return 0;
+		}
+		if (!strcmp(argv[i], "--anchor") && i + 1 < argc)
+			anchor = argv[++i];
+		else if (!strcmp(argv[i], "--out") && i + 1 < argc)
+			dir = argv[++i];
+		else if (argv[i][0] != '-' && !csv)
+			csv = argv[i];
+		else {
+			fprintf(stderr, "arena elo: unexpected argument '%s' (try --help)\n", argv[i]);
+			return 2;
+		}
+	}
+	if (!csv) {
+		fprintf(stderr, "arena elo: no games file given (try --help)\n");
+		return 2;
+	}
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", csv);
+	char err[1024];
+	if (report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, stdout, err, sizeof err) < 0) {
+		fprintf(stderr, "arena elo: %s\n", err);
+		return 2;
+	}
+	return 0;
+}
+
+int report_pgn_main(int argc, char **argv)
+{
+	if (argc != 2 || argv[1][0] == '-') {
+		int help = argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
+		fprintf(help ? stdout : stderr,
+		        "usage: arena pgn games.csv > games.pgn\n\n"
+		        "Writes a headers-only PGN (Event, White, Black, Result per game) that Ordo\n"
+		        "and BayesElo read. PGN's White is the first player: black here.\n");
+		return help ? 0 : 2;
+	}
+	ResultSet set;
+	long torn;
+	char err[1024];
+	if (results_read(argv[1], &set, &torn, err, sizeof err) < 0) {
+		fprintf(stderr, "arena pgn: %s\n", err);
+		return 2;
+	}
+	/* PGN's White moves first, which is Gomoku's black. */
+	for (int i = 0; i < set.count; i++) {
+		const ResultRow *r = &set.rows[i];
+		const char *res = r->score == 1 ? "1-0" : r->score == 0 ? "0-1" : "1/2-1/2";
+		printf("[Event \"gomoku\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
+		       "[Result \"%s\"]\n\n%s\n\n",
+		       r->round, r->black, r->white, res, res);
+	}
+	results_free(&set);
+	return 0;
+}

@@ -1,0 +1,25 @@
+/* report.h - ratings and head-to-head tables from a games file.
+ *
+ * Writes into dir: elo.csv (Ordo's columns: rank, player, rating, error,
+ * points, played, percent, cfs_next, w, d, l, draw_percent), pairs.csv (one
+ * line per pairing with W/D/L, pentanomial counts, score, Elo, nElo and
+ * LOS), los.csv (the likelihood-of-superiority matrix), and elo.png through
+ * gnuplot when it is installed; prints the standings to out. */
+#ifndef ARENA_REPORT_H
+#define ARENA_REPORT_H
+
+#include <stdio.h>
+
+/* names (n of them) fixes the players and their order; NULL takes them from
+ * the file in order of appearance. anchor: NULL for a pool average of 0,
+ * else that player is rated 0. Returns 0, or -1 with a message. */
+int report_run(const char *dir, const char *csv, const char *const *names, int n,
+               const char *anchor, FILE *out, char *err, size_t errlen);
+
+/* `arena elo games.csv [--anchor NAME] [--out DIR]` */
+int report_elo_main(int argc, char **argv);
+
+/* `arena pgn games.csv`: a headers-only PGN on stdout for Ordo or BayesElo. */
+int report_pgn_main(int argc, char **argv);
+
+#endif

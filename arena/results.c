@@ -1,0 +1,275 @@
+/* results.c - writing and reading games.csv. */
+#define _POSIX_C_SOURCE 200809L
+#include "results.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "record.h"
+
+int results_format(char *buf, size_t buflen, int size, int job, int pair, int round,
+                   const char *opening, const char *black, const char *white,
+                   const GameRecord *rec)
+{
+	char moves[BOARD_MAX_MOVES * 5];
+	record_format_moves(size, rec->moves, rec->plies, moves, sizeof moves);
+	int w = snprintf(buf, buflen, "%d,%d,%d,%s,%s,%s,%s,%s,%d,%s,%.0f,%.0f,%llu,%llu\n", job,
+	                 pair, round, opening, black, white, game_outcome_text(rec->outcome),
+	                 game_end_name(rec->reason), rec->plies, moves, rec->time_ms[0],
+	                 rec->time_ms[1], (unsigned long long)rec->nodes[0],
+	                 (unsigned long long)rec->nodes[1]);
+	return w < 0 || (size_t)w >= buflen ? -1 : 0;
+}
+
+void results_free(ResultSet *set)
+{
+	free(set->rows);
+	*set = (ResultSet){0, 0, NULL};
+}
+
+/* Splits line at commas into at most max fields; returns the count. */
+static int split(char *line, char **field, int max)
+{
+	int n = 0;
+	for (char *s = line;; s++) {
+		if (n < max)
+			field[n] = s;
+		n++;
+		s = strchr(s, ',');
+		if (!s)
+			break;
+		*s = '\0';
+	}
+	return n;
+}
+
+static int to_int(const char *s, int *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (end == s || *end || errno || v < 0 || v > 2000000000)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+static int parse_row(char *line, ResultRow *r, char *msg, size_t msglen)
+{
+	char *f[14];
+	int n = split(line, f, 14);
+	if (n != 14) {
+		snprintf(msg, msglen, "expected 14 fields, found %d", n);
+		return -1;
+	}
+	if (to_int(f[0], &r->job) < 0 || to_int(f[1], &r->pair) < 0 || to_int(f[2], &r->round) < 0 ||
+	    to_int(f[8], &r->plies) < 0) {
+		snprintf(msg, msglen, "job, pair, round and plies must be whole numbers");
+		return -1;
+	}
+	if (strcmp(f[6], "1-0") == 0)
+		r->score = 1;
+	else if (strcmp(f[6], "0-1") == 0)
+		r->score = 0;
+	else if (strcmp(f[6], "1/2-1/2") == 0)
+		r->score = 0.5;
+	else {
+		snprintf(msg, msglen, "result '%.16s' is not 1-0, 0-1 or 1/2-1/2", f[6]);
+		return -1;
+	}
+	if (!*f[4] || !*f[5] || strlen(f[4]) >= sizeof r->black || strlen(f[5]) >= sizeof r->white ||
+	    strlen(f[3]) >= sizeof r->opening || strcmp(f[4], f[5]) == 0) {
+		snprintf(msg, msglen, "bad player or opening names");
+		return -1;
+	}
+	snprintf(r->opening, sizeof r->opening, "%s", f[3]);
+	snprintf(r->black, sizeof r->black, "%s", f[4]);
+	snprintf(r->white, sizeof r->white, "%s", f[5]);
+	snprintf(r->reason, sizeof r->reason, "%.23s", f[7]);
+	return 0;
+}
+
+int results_read(const char *path, ResultSet *set, long *torn_at, char *err, size_t errlen)
+{
+	*set = (ResultSet){0, 0, NULL};
+	*torn_at = -1;
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int lineno = 0, rc = 0;
+	long offset = 0;
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		if (len == 0 || line[len - 1] != '\n') {
+			*torn_at = offset; /* killed mid-write: the game is not done */
+			break;
+		}
+		offset += len;
+		line[--len] = '\0';
+		if (len && line[len - 1] == '\r')
+			line[--len] = '\0';
+		if (lineno == 1) {
+			if (strcmp(line, RESULTS_HEADER) != 0) {
+				snprintf(err, errlen, "%s:1: not a games file (expected the header %s)", path,
+				         RESULTS_HEADER);
+				rc = -1;
+				break;
+			}
+			continue;
+		}
+		if (set->count == set->cap) {
+			int ncap = set->cap ? 2 * set->cap : 256;
+			ResultRow *rows = realloc(set->rows, sizeof *rows * (size_t)ncap);
+			if (!rows) {
+				snprintf(err, errlen, "%s:%d: out of memory", path, lineno);
+				rc = -1;
+				break;
+			}
+			set->rows = rows;
+			set->cap = ncap;
+		}
+		char msg[256];
+		if (parse_row(line, &set->rows[set->count], msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
+			rc = -1;
+			break;
+		}
+		set->count++;
+	}
+	if (rc == 0 && lineno == 0) {
+		snprintf(err, errlen, "%s:1: empty file (expected the header %s)", path, RESULTS_HEADER);
+		rc = -1;
+	}
+	free(line);
+	fclose(f);
+	if (rc < 0)
+		results_free(set);
+	return rc;
+}
+
+int results_open(ResultsFile *rf, const char *path, long torn_at, char *err, size_t errlen)
+{
+	*rf = (ResultsFile){NULL, 0};
+	if (torn_at >= 0 && truncate(path, torn_at) < 0) {
+		snprintf(err, errlen, "%s: cannot cut the unfinished last line: %s", path,
+		         strerror(errno));
+		return -1;
+	}
+	rf->f = fopen(path, "a");
+	if (!rf->f) {
+		snprintf(err, errlen, "%s: cannot open for writing: %s", path, strerror(errno));
+		return -1;
+	}
+	if (ftell(rf->f) == 0 && results_append(rf, RESULTS_HEADER "\n") < 0) {
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+		results_close(rf);
+		return -1;
+	}
+	return 0;
+}
+
+int results_append(ResultsFile *rf, const char *line)
+{
+	/* fflush hands the line to the kernel: a killed process cannot lose it.
+	 * Syncing to the disk (against power loss) costs milliseconds, so it is
+	 * done at most once a second. */
+	if (fputs(line, rf->f) == EOF || fflush(rf->f) == EOF)
+		return -1;
+	time_t now = time(NULL);
+	if (now != rf->synced) {
+		rf->synced = now;
+		if (fdatasync(fileno(rf->f)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int results_close(ResultsFile *rf)
+{
+	if (!rf->f)
+		return 0;
+	int rc = fflush(rf->f) == EOF || fdatasync(fileno(rf->f)) < 0 ? -1 : 0;
+	if (fclose(rf->f) != 0)
+		rc = -1;
+	rf->f = NULL;
+	return rc;
+}
+
+typedef struct {
+	int job;
+	char *text;
+} Line;
+
+static int by_job(const void *a, const void *b)
+{
+	const Line *x = a, *y = b;
+	return (x->job > y->job) - (x->job < y->job);
+}
+
+int results_sort(const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	Line *lines = NULL;
+	int n = 0, cap = 0, rc = -1;
+	char *buf = NULL;
+	size_t bcap = 0;
+	ssize_t len;
+	bool header = true;
+	while ((len = getline(&buf, &bcap, f)) >= 0) {
+		if (header) {
+			header = false;
+			continue;
+		}
+		if (n == cap) {
+			cap = cap ? 2 * cap : 256;
+			Line *nl = realloc(lines, sizeof *nl * (size_t)cap);
+			if (!nl)
+				goto out;
+			lines = nl;
+		}
+		lines[n].job = atoi(buf);
+		lines[n].text = strdup(buf);
+		if (!lines[n].text)
+			goto out;
+		n++;
+	}
+	qsort(lines, (size_t)n, sizeof *lines, by_job);
+	char tmp[4200];
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	FILE *o = fopen(tmp, "w");
+	if (!o)
+		goto out;
+	fputs(RESULTS_HEADER "\n", o);
+	for (int i = 0; i < n; i++)
+		fputs(lines[i].text, o);
+	if (fflush(o) == EOF || fsync(fileno(o)) < 0 || ferror(o)) {
+		fclose(o);
+		remove(tmp);
+		goto out;
+	}
+	fclose(o);
+	if (rename(tmp, path) < 0)
+		goto out;
+	rc = 0;
+out:
+	if (rc < 0)
+		snprintf(err, errlen, "%s: cannot sort: %s", path, strerror(errno));
+	for (int i = 0; i < n; i++)
+		free(lines[i].text);
+	free(lines);
+	free(buf);
+	fclose(f);
+	return rc;
+}

@@ -1,0 +1,75 @@
+/* results.h - games.csv: one line per finished game.
+ *
+ * Columns: job,pair,round,opening,black,white,result,reason,plies,moves,
+ * black_ms,white_ms,black_nodes,white_nodes. result is 1-0, 0-1 or 1/2-1/2
+ * (black's view); moves are every stone, opening included, in h8 notation
+ * separated by spaces. Names never hold commas or quotes (the configuration
+ * refuses them), so no field is quoted.
+ *
+ * During a run lines are appended in the order games finish, each flushed
+ * to the kernel before the game counts as done (so killing the process
+ * loses nothing) and synced to the disk at most once a second; a run that completes rewrites
+ * the file sorted by job (through a temporary file and rename), so the
+ * finished file is the same whatever the number of threads. */
+#ifndef ARENA_RESULTS_H
+#define ARENA_RESULTS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "game.h"
+
+#define RESULTS_HEADER                                                                       \
+	"job,pair,round,opening,black,white,result,reason,plies,moves,black_ms,white_ms,"        \
+	"black_nodes,white_nodes"
+
+/* One game as read back. */
+typedef struct {
+	int job, pair, round;
+	char opening[64], black[64], white[64];
+	double score; /* black's: 1, 0.5, 0 */
+	char reason[24];
+	int plies;
+} ResultRow;
+
+typedef struct {
+	int count, cap;
+	ResultRow *rows; /* owned */
+} ResultSet;
+
+/* Formats one line (with '\n') into buf. */
+int results_format(char *buf, size_t buflen, int size, int job, int pair, int round,
+                   const char *opening, const char *black, const char *white,
+                   const GameRecord *rec);
+
+/* Reads every complete line of path. A last line without its newline (a run
+ * killed while writing) is ignored, and *torn_at receives its offset, else
+ * -1. Returns 0, or -1 with "file:line: what is wrong". */
+int results_read(const char *path, ResultSet *set, long *torn_at, char *err, size_t errlen);
+void results_free(ResultSet *set);
+
+/* games.csv open for appending. */
+typedef struct {
+	FILE *f;
+	time_t synced; /* when it was last synced to the disk */
+} ResultsFile;
+
+/* Opens path for appending after a resume: creates it with the header if
+ * missing, cuts a torn last line (torn_at from results_read, or -1).
+ * Returns 0, or -1 with a message. */
+int results_open(ResultsFile *rf, const char *path, long torn_at, char *err, size_t errlen);
+
+/* Writes the line and flushes it; syncs the file to the disk if the last
+ * sync was in an earlier second. Not thread-safe: one writer at a time.
+ * Returns 0 or -1. */
+int results_append(ResultsFile *rf, const char *line);
+
+/* Syncs and closes (accepts a closed file). Returns 0 or -1. */
+int results_close(ResultsFile *rf);
+
+/* Rewrites path with its lines sorted by job id (temporary file + rename).
+ * Returns 0 or -1 with a message. */
+int results_sort(const char *path, char *err, size_t errlen);
+
+#endif

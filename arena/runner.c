@@ -1,0 +1,486 @@
+/* runner.c - `arena run FILE.ini`: the executor.
+ *
+ * Everything is decided before the first game: configuration, openings, the
+ * job list and every seed. OpenMP threads then take jobs in list order
+ * (schedule(dynamic, 1)); each builds its own two players and plays. A
+ * finished game is written (the .psq first, then its games.csv line, flushed
+ * and synced) inside one short critical section, which also updates the
+ * progress line and the SPRT. */
+#define _POSIX_C_SOURCE 200809L
+#include "runner.h"
+
+#include <errno.h>
+#include <omp.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "config.h"
+#include "game.h"
+#include "openings.h"
+#include "record.h"
+#include "report.h"
+#include "results.h"
+#include "schedule.h"
+#include "sprt.h"
+
+typedef struct {
+	const Tournament *t;
+	const OpeningSet *openings;
+	const Schedule *sched;
+	char dir[CONFIG_PATH_MAX + 80];
+	ResultsFile csv;
+	bool *done;        /* per job */
+	double *score;     /* per job: black's score, or -1 while unplayed */
+	int ndone, nplayed;
+	double points[CONFIG_PLAYERS_MAX];
+	int played[CONFIG_PLAYERS_MAX];
+	double t0, last_status, player_ms;
+	bool tty;
+	atomic_bool stop;  /* SPRT decided or a write failed */
+	int write_failed;
+	Sprt sprt;
+	int sprt_pairs;    /* complete pairs folded into the SPRT, in pair order */
+	long penta[5];     /* A's pair scores 0, 0.5, 1, 1.5, 2 */
+	double llr;
+	SprtStatus sprt_status;
+} Run;
+
+static int mkdirs(const char *path, char *err, size_t errlen)
+{
+	char buf[CONFIG_PATH_MAX + 80];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *s = buf + 1;; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+			*s = '\0';
+			if (mkdir(buf, 0777) < 0 && errno != EEXIST) {
+				snprintf(err, errlen, "%s: cannot create: %s", buf, strerror(errno));
+				return -1;
+			}
+			*s = c;
+			if (!c)
+				return 0;
+		}
+	}
+}
+
+static void print_progress(Run *r, bool final)
+{
+	const Tournament *t = r->t;
+	double now = clock_ms(), secs = (now - r->t0) / 1e3;
+	int total = r->sched->count;
+	double rate = secs > 0 ? r->nplayed / secs : 0;
+	int leader = 0;
+	for (int i = 1; i < t->nplayers; i++) {
+		double a = r->played[i] ? r->points[i] / r->played[i] : 0;
+		double b = r->played[leader] ? r->points[leader] / r->played[leader] : 0;
+		if (a > b)
+			leader = i;
+	}
+	double lead = r->played[leader] ? 100.0 * r->points[leader] / r->played[leader] : 0;
+	double eta = rate > 0 ? (total - r->ndone) / rate : 0;
+	if (r->tty) {
+		fprintf(stderr, "\r%d/%d games  %.2f games/s  ETA %d:%02d:%02d  leader %s %.1f%%   ",
+		        r->ndone, total, rate, (int)(eta / 3600), (int)(eta / 60) % 60, (int)eta % 60,
+		        t->players[leader].name, lead);
+		if (final)
+			fputc('\n', stderr);
+	} else if (final || r->ndone % t->status_every == 0) {
+		fprintf(stderr, "%d/%d games, %.2f games/s, leader %s %.1f%%\n", r->ndone, total, rate,
+		        t->players[leader].name, lead);
+	}
+}
+
+/* Folds complete pairs into the SPRT in pair order, so the verdict and the
+ * pair it is reached at do not depend on the order threads finish in. */
+static void advance_sprt(Run *r)
+{
+	const Schedule *s = r->sched;
+	while (r->sprt_status == SPRT_CONTINUE && 2 * r->sprt_pairs + 1 < s->count) {
+		const Job *a = &s->jobs[2 * r->sprt_pairs], *b = &s->jobs[2 * r->sprt_pairs + 1];
+		if (r->score[a->id] < 0 || r->score[b->id] < 0)
+			break;
+		/* Player 0 is "A": its score in both games of the pair. */
+		double s1 = a->black == 0 ? r->score[a->id] : 1 - r->score[a->id];
+		double s2 = b->black == 0 ? r->score[b->id] : 1 - r->score[b->id];
+		r->penta[(int)(2 * (s1 + s2) + 0.5)]++;
+		r->sprt_pairs++;
+		r->llr = sprt_llr(&r->sprt, r->penta);
+		r->sprt_status = sprt_status(&r->sprt, r->llr);
+	}
+	if (r->sprt_status != SPRT_CONTINUE)
+		atomic_store(&r->stop, true);
+}
+
+static void record_game(Run *r, const Job *j, const GameRecord *rec, double score)
+{
+	const Tournament *t = r->t;
+	char line[BOARD_MAX_MOVES * 5 + 512];
+	results_format(line, sizeof line, t->size, j->id, j->pair, j->round,
+	               r->openings->items[j->opening].name, t->players[j->black].name,
+	               t->players[j->white].name, rec);
+	if (t->psq) {
+		char path[CONFIG_PATH_MAX + 160];
+		snprintf(path, sizeof path, "%s/games/%06d.psq", r->dir, j->id);
+		Record pr;
+		record_init(&pr, t->size);
+		pr.count = rec->plies;
+		memcpy(pr.moves, rec->moves, sizeof rec->moves[0] * (size_t)rec->plies);
+		memcpy(pr.ms, rec->ms, sizeof rec->ms[0] * (size_t)rec->plies);
+		snprintf(pr.trailer, sizeof pr.trailer, "%s\n%s\n%s %s\n", t->players[j->black].name,
+		         t->players[j->white].name, game_outcome_text(rec->outcome),
+		         game_end_name(rec->reason));
+		FILE *f = fopen(path, "w");
+		if (!f || record_write_psq(f, &pr) < 0 || fclose(f) != 0) {
+			fprintf(stderr, "\narena run: %s: cannot write: %s\n", path, strerror(errno));
+			r->write_failed = 1;
+		}
+	}
+	if (results_append(&r->csv, line) < 0) {
+		fprintf(stderr, "\narena run: games.csv: cannot write: %s\n", strerror(errno));
+		r->write_failed = 1;
+	}
+	if (r->write_failed) {
+		atomic_store(&r->stop, true);
+		return;
+	}
+	r->done[j->id] = true;
+	r->score[j->id] = score;
+	r->ndone++;
+	r->nplayed++;
+	r->points[j->black] += score;
+	r->points[j->white] += 1 - score;
+	r->played[j->black]++;
+	r->played[j->white]++;
+	r->player_ms += rec->time_ms[0] + rec->time_ms[1];
+	if (t->sprt)
+		advance_sprt(r);
+	print_progress(r, false);
+}
+
+static void play_job(Run *r, const Job *j)
+{
+	const Tournament *t = r->t;
+	const Opening *o = &r->openings->items[j->opening];
+	GameSetup setup = {.size = t->size, .rule = t->rule, .max_plies = t->max_plies,
+	                   .opening = o->moves, .opening_len = o->count};
+	setup.budget[BLACK] = config_budget(t, j->black);
+	setup.budget[WHITE] = config_budget(t, j->white);
+	Player *pl[2];
+	char err[256];
+	const PlayerSpec *sb = &t->players[j->black], *sw = &t->players[j->white];
+	pl[BLACK] = player_create(sb->type, &sb->params, schedule_player_seed(j, 0), err, sizeof err);
+	pl[WHITE] = player_create(sw->type, &sw->params, schedule_player_seed(j, 1), err, sizeof err);
+	GameRecord *rec = malloc(sizeof *rec);
+	if (!pl[BLACK] || !pl[WHITE] || !rec) {
+#pragma omp critical(results)
+		{
+			fprintf(stderr, "\narena run: job %d: cannot create a player: %s\n", j->id, err);
+			r->write_failed = 1;
+			atomic_store(&r->stop, true);
+		}
+	} else {
+		game_play(&setup, pl, rec);
+		double score = rec->outcome == RESULT_BLACK_WIN ? 1 : rec->outcome == RESULT_DRAW ? 0.5 : 0;
+#pragma omp critical(results)
+		record_game(r, j, rec, score);
+	}
+	free(rec);
+	player_destroy(pl[BLACK]);
+	player_destroy(pl[WHITE]);
+}
+
+static int usage(FILE *f)
+{
+	fprintf(f,
+	        "usage: arena run FILE.ini [--threads N] [--out DIR] [--set section.key=value ...]\n\n"
+	        "Plays the tournament FILE.ini describes into DIR/NAME (default results/NAME,\n"
+	        "NAME from the file). A run whose folder already holds games.csv resumes: only\n"
+	        "the missing games are played. --set overrides a key of the file, e.g.\n"
+	        "  --set tournament.nodes=5000   --set \"player ab.ratio=0.5\"\n");
+	return f == stdout ? 0 : 2;
+}
+
+/* The text of the configuration as used, for the run folder. */
+static char *config_text(const Tournament *t)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	config_write(t, f);
+	fclose(f);
+	return buf;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t cap = 0, len = 0;
+	for (;;) {
+		if (len + 4096 + 1 > cap) {
+			cap = 2 * cap + 8192;
+			char *nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+		}
+		size_t n = fread(buf + len, 1, 4096, f);
+		len += n;
+		if (n < 4096)
+			break;
+	}
+	buf[len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* Equal but for the keys that do not change the games (threads, status). */
+static bool same_config(const char *a, const char *b)
+{
+	for (;;) {
+		while (!strncmp(a, "threads =", 9) || !strncmp(a, "status_every =", 14))
+			a += strcspn(a, "\n") + (a[strcspn(a, "\n")] != '\0');
+		while (!strncmp(b, "threads =", 9) || !strncmp(b, "status_every =", 14))
+			b += strcspn(b, "\n") + (b[strcspn(b, "\n")] != '\0');
+		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+		if (la != lb || strncmp(a, b, la) != 0)
+			return false;
+		if (!a[la])
+			return !b[lb];
+		a += la + 1;
+		b += lb + 1;
+	}
+}
+
+/* Marks the games already in games.csv; checks they belong to this run. */
+static int resume(Run *r, const char *csv, long *torn_at, char *err, size_t errlen)
+{
+	ResultSet set;
+	if (results_read(csv, &set, torn_at, err, errlen) < 0)
+		return -1;
+	const Tournament *t = r->t;
+	for (int i = 0; i < set.count; i++) {
+		const ResultRow *row = &set.rows[i];
+		const Job *j = row->job < r->sched->count ? &r->sched->jobs[row->job] : NULL;
+		if (!j || strcmp(row->black, t->players[j->black].name) != 0 ||
+		    strcmp(row->white, t->players[j->white].name) != 0) {
+			snprintf(err, errlen, "%s:%d: game %d does not belong to this tournament", csv, i + 2,
+			         row->job);
+			results_free(&set);
+			return -1;
+		}
+		if (r->done[j->id])
+			continue;
+		r->done[j->id] = true;
+		r->score[j->id] = row->score;
+		r->ndone++;
+		r->points[j->black] += row->score;
+		r->points[j->white] += 1 - row->score;
+		r->played[j->black]++;
+		r->played[j->white]++;
+	}
+	results_free(&set);
+	return 0;
+}
+
+int runner_main(int argc, char **argv)
+{
+	const char *file = NULL, *out = NULL;
+	long threads = -1;
+	enum { SETS_MAX = 64 };
+	const char *sets[SETS_MAX];
+	int nsets = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return usage(stdout);
+		if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+			char *end;
+			threads = strtol(argv[++i], &end, 10);
+			if (*end || threads < 0 || threads > 1024) {
+				fprintf(stderr, "arena run: --threads takes a number from 0 (all cores) to 1024\n");
+				return 2;
+			}
+		} else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+			out = argv[++i];
+		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
+			if (nsets == SETS_MAX) {
+				fprintf(stderr, "arena run: more than %d --set options\n", SETS_MAX);
+				return 2;
+			}
+			sets[nsets++] = argv[++i];
+		} else if (argv[i][0] != '-' && !file) {
+			file = argv[i];
+		} else {
+			fprintf(stderr, "arena run: unexpected argument '%s'\n", argv[i]);
+			return usage(stderr);
+		}
+	}
+	if (!file) {
+		fprintf(stderr, "arena run: no configuration file given\n");
+		return usage(stderr);
+	}
+
+	static Tournament t;
+	char err[2048];
+	if (config_load(file, &t, err, sizeof err) < 0) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+	for (int i = 0; i < nsets; i++)
+		if (config_override(&t, sets[i], err, sizeof err) < 0) {
+			fprintf(stderr, "arena run: %s\n", err);
+			return 2;
+		}
+	if (threads >= 0)
+		t.threads = (int)threads;
+	if (out)
+		snprintf(t.out, sizeof t.out, "%s", out);
+	if (config_validate(&t, err, sizeof err) < 0) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+
+	OpeningSet openings;
+	if (t.openings[0] ? openings_load(t.openings, t.size, t.rule, &openings, err, sizeof err)
+	                  : openings_empty(&openings)) {
+		fprintf(stderr, "%s\n", t.openings[0] ? err : "arena run: out of memory");
+		return 2;
+	}
+	if (t.symmetries && openings_add_symmetries(&openings, t.size) < 0) {
+		fprintf(stderr, "arena run: out of memory\n");
+		return 1;
+	}
+	Schedule sched;
+	if (schedule_build(&t, openings.count, &sched, err, sizeof err) < 0) {
+		fprintf(stderr, "arena run: %s\n", err);
+		openings_free(&openings);
+		return 2;
+	}
+
+	static Run run;
+	Run *r = &run;
+	r->t = &t;
+	r->openings = &openings;
+	r->sched = &sched;
+	r->tty = isatty(STDERR_FILENO);
+	r->done = calloc((size_t)sched.count + 1, sizeof *r->done);
+	r->score = malloc(sizeof *r->score * ((size_t)sched.count + 1));
+	int status = 1;
+	char *text = config_text(&t), *old = NULL;
+	if (!r->done || !r->score || !text) {
+		fprintf(stderr, "arena run: out of memory\n");
+		goto out;
+	}
+	for (int i = 0; i < sched.count; i++)
+		r->score[i] = -1;
+	snprintf(r->dir, sizeof r->dir, "%s/%s", t.out, t.name);
+	char games_dir[sizeof r->dir + 16];
+	snprintf(games_dir, sizeof games_dir, "%.1090s/games", r->dir);
+	if (mkdirs(r->dir, err, sizeof err) < 0 || (t.psq && mkdirs(games_dir, err, sizeof err) < 0)) {
+		fprintf(stderr, "arena run: %s\n", err);
+		goto out;
+	}
+
+	/* Resume only the same tournament: the saved configuration must match. */
+	char csv[sizeof r->dir + 16], ini[sizeof r->dir + 16];
+	snprintf(csv, sizeof csv, "%.1090s/games.csv", r->dir);
+	snprintf(ini, sizeof ini, "%.1090s/config.ini", r->dir);
+	long torn_at = -1;
+	bool resuming = access(csv, F_OK) == 0;
+	if (resuming) {
+		old = slurp(ini);
+		if (old && !same_config(old, text)) {
+			fprintf(stderr,
+			        "arena run: %s holds a run with another configuration (see %s);\n"
+			        "give this run another name (--set tournament.name=...) or remove the folder\n",
+			        r->dir, ini);
+			status = 2;
+			goto out;
+		}
+		if (resume(r, csv, &torn_at, err, sizeof err) < 0) {
+			fprintf(stderr, "arena run: %s\n", err);
+			status = 2;
+			goto out;
+		}
+	}
+	FILE *cf = fopen(ini, "w");
+	if (!cf || fputs(text, cf) == EOF || fclose(cf) != 0) {
+		fprintf(stderr, "arena run: %s: cannot write: %s\n", ini, strerror(errno));
+		goto out;
+	}
+	if (results_open(&r->csv, csv, torn_at, err, sizeof err) < 0) {
+		fprintf(stderr, "arena run: %s\n", err);
+		goto out;
+	}
+
+	int nthreads = t.threads > 0 ? t.threads : omp_get_num_procs();
+	fprintf(stderr, "%s: %d players, %d openings, %d games (%d done), %d threads, into %s\n",
+	        t.name, t.nplayers, openings.count, sched.count, r->ndone, nthreads, r->dir);
+	if (t.sprt) {
+		SprtConfig sc = {t.elo0, t.elo1, t.alpha, t.beta};
+		if (sprt_init(&r->sprt, &sc, err, sizeof err) < 0) {
+			fprintf(stderr, "%s: %s\n", t.path, err);
+			status = 2;
+			goto out;
+		}
+		advance_sprt(r);
+	}
+	r->t0 = clock_ms();
+	omp_set_num_threads(nthreads);
+#pragma omp parallel for schedule(dynamic, 1)
+	for (int i = 0; i < sched.count; i++) {
+		if (r->done[i] || atomic_load(&r->stop))
+			continue;
+		play_job(r, &sched.jobs[i]);
+	}
+	double wall = (clock_ms() - r->t0) / 1e3;
+	print_progress(r, true);
+	if (results_close(&r->csv) < 0) {
+		fprintf(stderr, "arena run: %s: cannot write: %s\n", csv, strerror(errno));
+		r->write_failed = 1;
+	}
+	if (r->write_failed)
+		goto out;
+
+	bool complete = r->ndone == sched.count;
+	if (complete && results_sort(csv, err, sizeof err) < 0)
+		fprintf(stderr, "arena run: %s\n", err);
+	if (r->nplayed > 0)
+		fprintf(stderr, "played %d games in %.1f s: %.2f games/s; players thought %.1f%% of the thread time\n",
+		        r->nplayed, wall, r->nplayed / wall,
+		        wall > 0 ? 100.0 * r->player_ms / 1e3 / (wall * nthreads) : 0.0);
+	if (t.sprt) {
+		char verdict[512];
+		sprt_verdict(&r->sprt, r->llr, verdict, sizeof verdict);
+		printf("SPRT after %d pairs (%ld %ld %ld %ld %ld): %s\n", r->sprt_pairs, r->penta[0],
+		       r->penta[1], r->penta[2], r->penta[3], r->penta[4], verdict);
+	}
+	const char *names[CONFIG_PLAYERS_MAX];
+	for (int i = 0; i < t.nplayers; i++)
+		names[i] = t.players[i].name;
+	status = report_run(r->dir, csv, names, t.nplayers, NULL, stdout, err, sizeof err) < 0 ? 1 : 0;
+	if (status)
+		fprintf(stderr, "arena run: %s\n", err);
+out:
+	results_close(&r->csv);
+	free(text);
+	free(old);
+	free(r->done);
+	free(r->score);
+	schedule_free(&sched);
+	openings_free(&openings);
+	return status;
+}

@@ -1,0 +1,98 @@
+/* schedule.c - building the job list. */
+#include "schedule.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "rng.h"
+
+void schedule_free(Schedule *s)
+{
+	free(s->jobs);
+	s->jobs = NULL;
+	s->count = 0;
+}
+
+uint64_t schedule_player_seed(const Job *j, int c)
+{
+	uint64_t x = j->seed + (uint64_t)c;
+	return rng_splitmix(&x);
+}
+
+/* Fisher-Yates with a generator seeded by (run seed, round). */
+static void shuffle(int *a, int n, uint64_t seed, int round)
+{
+	Rng r;
+	rng_seed(&r, seed ^ (0x5EEDull << 32) ^ (uint64_t)round);
+	for (int i = n - 1; i > 0; i--) {
+		int k = (int)rng_below(&r, (uint32_t)i + 1);
+		int t = a[i];
+		a[i] = a[k];
+		a[k] = t;
+	}
+}
+
+int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err, size_t errlen)
+{
+	*s = (Schedule){0, NULL};
+	int (*pairing)[2] = malloc(sizeof *pairing * (size_t)(t->nplayers * t->nplayers));
+	int *order = malloc(sizeof *order * (size_t)nopenings);
+	if (!pairing || !order) {
+		free(pairing);
+		free(order);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int np = 0;
+	for (int i = 0; i < t->nplayers; i++)
+		for (int k = i + 1; k < t->nplayers; k++) {
+			bool ci = t->players[i].challenger, ck = t->players[k].challenger;
+			if (t->type == TOUR_GAUNTLET && ci == ck)
+				continue;
+			/* The challenger first, so its name leads its pairings. */
+			pairing[np][0] = t->type == TOUR_GAUNTLET && ck ? k : i;
+			pairing[np][1] = t->type == TOUR_GAUNTLET && ck ? i : k;
+			np++;
+		}
+	long pairs = t->pairs > 0 ? t->pairs : (long)t->rounds * nopenings;
+	long total = 2 * pairs * np;
+	if (total > SCHEDULE_MAX) {
+		snprintf(err, errlen, "%ld games is more than the %d a run may have", total, SCHEDULE_MAX);
+		free(pairing);
+		free(order);
+		return -1;
+	}
+	s->jobs = malloc(sizeof *s->jobs * (size_t)(total ? total : 1));
+	if (!s->jobs) {
+		snprintf(err, errlen, "out of memory for %ld games", total);
+		free(pairing);
+		free(order);
+		return -1;
+	}
+	int round = -1;
+	for (long k = 0; k < pairs; k++) {
+		if (k / nopenings != round) {
+			round = (int)(k / nopenings);
+			for (int i = 0; i < nopenings; i++)
+				order[i] = i;
+			if (t->order == ORDER_RANDOM)
+				shuffle(order, nopenings, t->seed, round);
+		}
+		for (int p = 0; p < np; p++)
+			for (int swap = 0; swap < 2; swap++) {
+				Job *j = &s->jobs[s->count];
+				j->id = s->count;
+				j->pair = (int)(k * np + p);
+				j->round = round + 1;
+				j->opening = order[k % nopenings];
+				j->black = pairing[p][swap];
+				j->white = pairing[p][!swap];
+				uint64_t x = t->seed * 0x9E3779B97F4A7C15ull + (uint64_t)j->id;
+				j->seed = rng_splitmix(&x);
+				s->count++;
+			}
+	}
+	free(pairing);
+	free(order);
+	return 0;
+}

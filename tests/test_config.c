@@ -1,0 +1,287 @@
+/* test_config.c - tournament INI files and opening files: good ones are
+ * read as written, each malformed one is refused with its file:line. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "coord.h"
+#include "openings.h"
+
+static char dir[64];
+
+static const char *write_file(const char *name, const char *text)
+{
+	static char path[2][256];
+	static int k;
+	char *p = path[k++ % 2];
+	snprintf(p, 256, "%s/%s", dir, name);
+	FILE *f = fopen(p, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	return p;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/test_config.XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static void good_file_is_read_as_written(void **state)
+{
+	(void)state;
+	const char *path = write_file("good.ini",
+	                              "; a comment\n"
+	                              "[tournament]\n"
+	                              "type = gauntlet\n"
+	                              "rounds = 3\n"
+	                              "board = 20\n"
+	                              "rule = renju\n"
+	                              "openings = book.txt\n"
+	                              "opening_order = random\n"
+	                              "symmetries = on\n"
+	                              "threads = 2\n"
+	                              "seed = 18446744073709551615\n"
+	                              "nodes = 5000\n"
+	                              "max_plies = 200\n"
+	                              "challengers = b\n"
+	                              "\n"
+	                              "[player a]\n"
+	                              "attack = 1400   ; parameters may come before the type\n"
+	                              "type = weighted\n"
+	                              "ms = 100\n"
+	                              "[player b]\n"
+	                              "type = naive\n"
+	                              "mode = both\n");
+	Tournament t;
+	char err[512] = "";
+	if (config_load(path, &t, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_string_equal(t.name, "good");
+	assert_int_equal(t.type, TOUR_GAUNTLET);
+	assert_int_equal(t.rounds, 3);
+	assert_int_equal(t.size, 20);
+	assert_int_equal(t.rule, RULE_RENJU);
+	assert_int_equal(t.order, ORDER_RANDOM);
+	assert_true(t.symmetries);
+	assert_true(t.seed == UINT64_MAX);
+	assert_int_equal(t.max_plies, 200);
+	assert_int_equal(t.nplayers, 2);
+	char expect[300];
+	snprintf(expect, sizeof expect, "%s/book.txt", dir);
+	assert_string_equal(t.openings, expect);
+	assert_string_equal(t.players[0].name, "a");
+	assert_string_equal(t.players[0].type->name, "weighted");
+	int k = param_find(&t.players[0].params, "attack");
+	assert_true(k >= 0 && t.players[0].params.v[k] == 1400);
+	/* a's own ms limit, the tournament's nodes */
+	Budget ba = config_budget(&t, 0), bb = config_budget(&t, 1);
+	assert_true(ba.ms == 100 && ba.nodes == 5000);
+	assert_true(bb.ms == 0 && bb.nodes == 5000);
+	assert_false(t.players[0].challenger);
+	assert_true(t.players[1].challenger);
+	assert_int_equal(config_validate(&t, err, sizeof err), 0);
+
+	/* Overrides from the command line. */
+	assert_int_equal(config_override(&t, "tournament.nodes=77", err, sizeof err), 0);
+	assert_true(config_budget(&t, 1).nodes == 77);
+	assert_int_equal(config_override(&t, "player b.mode=attack", err, sizeof err), 0);
+	assert_int_equal(config_override(&t, "player b.mode=sideways", err, sizeof err), -1);
+	assert_non_null(strstr(err, "mode"));
+	assert_int_equal(config_override(&t, "player zz.mode=attack", err, sizeof err), -1);
+	assert_int_equal(config_override(&t, "nodes", err, sizeof err), -1);
+
+	/* The saved copy reads back to the same configuration. */
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	config_write(&t, f);
+	fclose(f);
+	const char *again = write_file("again.ini", text);
+	Tournament u;
+	if (config_load(again, &u, err, sizeof err) < 0)
+		fail_msg("%s\n%s", err, text);
+	char *text2 = NULL;
+	f = open_memstream(&text2, &len);
+	config_write(&u, f);
+	fclose(f);
+	assert_string_equal(text, text2);
+	free(text);
+	free(text2);
+}
+
+/* Each malformed file and the words its message must hold, line included. */
+static void bad_files_name_file_and_line(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text, *must;
+	} cases[] = {
+		{"[tournament]\nboard = 30\n", "bad.ini:2: 'board' takes a whole number from 5 to 20"},
+		{"[tournament]\nrule = gomoku\n", "bad.ini:2: 'rule' is freestyle, standard or renju"},
+		{"[tournament]\ndepht = 3\n", "bad.ini:2: unknown key 'depht' in [tournament]"},
+		{"[tournament]\n[turnament]\nx = 1\n", "bad.ini:2: unknown section [turnament]"},
+		{"[tournament]\n[turnament]\n", "bad.ini:2: unknown section [turnament]"},
+		{"[player a]\ntype = nobody\n", "bad.ini:2: unknown player type 'nobody' (known: random"},
+		{"[player a]\ntype = naive\nmode = sideways\n", "bad.ini:3: [player a]: bad value 'sideways'"},
+		{"[player a]\ntype = naive\ndepht = 3\n", "bad.ini:3: unknown key 'depht' in [player a] (type naive)"},
+		{"[player a]\nmode = both\n", "bad.ini:1: [player a] has no 'type'"},
+		{"[player a]\n", "bad.ini:1: [player a] has no 'type'"},
+		{"[player a]\ntype = naive\n[player a]\ntype = naive\n",
+		 "bad.ini:3: player 'a' is defined twice (first at line 1)"},
+		{"[player a]\ntype = naive\nmode = attack\ntype = random\n", "bad.ini:4: [player a] already has type naive"},
+		{"[tournament]\nthis line has no equals sign\n", "bad.ini:2: expected [section] or key = value"},
+		{"[tournament]\nseed = -4\n", "bad.ini:2: 'seed' takes a whole number"},
+		{"[tournament]\nsymmetries = maybe\n", "bad.ini:2: 'symmetries' takes on or off"},
+		{"[tournament]\nchallengers = ghost\n[player a]\ntype = naive\n",
+		 "bad.ini:2: challenger 'ghost' has no [player ghost] section"},
+		{"[tournament]\nname = a/b\n", "bad.ini:2: 'name' is a folder name"},
+		{"[player a,b]\ntype = naive\n", "bad.ini:2: player name 'a,b'"},
+		{"[tournament]\nalpha = 0.9\n", "bad.ini:2: 'alpha' takes a number from"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *path = write_file("bad.ini", cases[i].text);
+		Tournament t;
+		char err[512] = "";
+		int rc = config_load(path, &t, err, sizeof err);
+		if (rc == 0 || !strstr(err, cases[i].must))
+			fail_msg("case %zu: got rc %d, '%s'; want '%s'", i, rc, err, cases[i].must);
+	}
+}
+
+static void long_line_and_missing_file(void **state)
+{
+	(void)state;
+	char text[400] = "[tournament]\nname = ";
+	memset(text + strlen(text), 'x', 250);
+	strcat(text, "\n");
+	const char *path = write_file("long.ini", text);
+	Tournament t;
+	char err[512];
+	assert_int_equal(config_load(path, &t, err, sizeof err), -1);
+	assert_non_null(strstr(err, "long.ini:2: line longer than"));
+	assert_int_equal(config_load("/nonexistent/x.ini", &t, err, sizeof err), -1);
+	assert_non_null(strstr(err, "/nonexistent/x.ini: cannot open"));
+}
+
+static void validation_of_the_whole(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text, *must;
+	} cases[] = {
+		{"[player a]\ntype = naive\n", "at least two"},
+		{"[tournament]\ntype = gauntlet\n[player a]\ntype = naive\n[player b]\ntype = naive\n",
+		 "a gauntlet needs 'challengers'"},
+		{"[tournament]\nsprt = on\n[player a]\ntype = naive\n[player b]\ntype = naive\n"
+		 "[player c]\ntype = naive\n", "exactly two players"},
+		{"[tournament]\nnodes = 0\n[player a]\ntype = naive\n[player b]\ntype = naive\n",
+		 "bad.ini:3: [player a] has no limit per move"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *path = write_file("bad.ini", cases[i].text);
+		Tournament t;
+		char err[512] = "";
+		if (config_load(path, &t, err, sizeof err) < 0)
+			fail_msg("case %zu: %s", i, err);
+		if (config_validate(&t, err, sizeof err) == 0 || !strstr(err, cases[i].must))
+			fail_msg("case %zu: got '%s'; want '%s'", i, err, cases[i].must);
+	}
+}
+
+static void openings_both_formats(void **state)
+{
+	(void)state;
+	const char *ini = write_file("o.ini", "; openings\n[opening one]\nmoves = h8 i9 j10\n"
+	                                      "[opening two]\nmoves = h8i9\nmoves = g7\nnote = split\n");
+	OpeningSet set;
+	char err[512];
+	if (openings_load(ini, 15, RULE_FREESTYLE, &set, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_int_equal(set.count, 2);
+	assert_string_equal(set.items[1].name, "two");
+	assert_int_equal(set.items[1].count, 3);
+	char t[COORD_TEXT_MAX];
+	assert_string_equal(coord_format(15, set.items[1].moves[2], t), "g7");
+	openings_free(&set);
+
+	const char *txt = write_file("o.txt", "# Gomocup offsets\n0,0, 1,1\n\n-1,0,  0,-1, 2,2 ; c\n");
+	if (openings_load(txt, 15, RULE_FREESTYLE, &set, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_int_equal(set.count, 2);
+	assert_int_equal(set.items[0].moves[0], board_point(7, 7));
+	assert_int_equal(set.items[0].moves[1], board_point(8, 8));
+	assert_int_equal(set.items[1].moves[1], board_point(7, 6));
+	assert_string_equal(set.items[1].name, "line 4");
+
+	/* Symmetries: a lone centre stone has one image, a diagonal pair 4. */
+	assert_int_equal(openings_add_symmetries(&set, 15), 0);
+	int one = 0;
+	for (int i = 0; i < set.count; i++)
+		one += strncmp(set.items[i].name, "line 2", 6) == 0;
+	assert_int_equal(one, 4);
+	openings_free(&set);
+}
+
+static void bad_openings(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name, *text;
+		Rule rule;
+		const char *must;
+	} cases[] = {
+		{"b.ini", "[opening x]\nmoves = h8 z9\n", RULE_FREESTYLE, "b.ini:2: opening 'x': point 'z9' is off"},
+		{"b.ini", "[opening x]\nmoves = h8 h8\n", RULE_FREESTYLE, "b.ini:2: opening 'x': point 'h8' is played twice"},
+		{"b.ini", "[opening x]\nmoves = h8\nmove = i9\n", RULE_FREESTYLE, "b.ini:3: unknown key 'move'"},
+		{"b.ini", "[opening x]\nmoves = h8\n[opening x]\nmoves = h9\n", RULE_FREESTYLE, "b.ini:4: opening 'x' is defined twice"},
+		{"b.ini", "[book]\nmoves = h8\n", RULE_FREESTYLE, "b.ini:2: unknown section [book]"},
+		{"b.ini", "[opening w]\nmoves = a1 o15 b1 n15 c1 m15 d1 l15 e1\n", RULE_FREESTYLE,
+		 "opening 'w': move 9, e1, already wins"},
+		{"b.ini", "[opening f]\nmoves = h8 a1 i8 a3 j9 a5 j10 a7 j8\n", RULE_RENJU,
+		 "opening 'f': move 9, j8, is forbidden for black"},
+		{"b.txt", "0,0\n9,9\n", RULE_FREESTYLE, "b.txt:2: offset 9,9 is off the 15x15 board"},
+		{"b.txt", "0,0, 1\n", RULE_FREESTYLE, "b.txt:1: expected x,y offsets"},
+		{"b.txt", "# nothing\n", RULE_FREESTYLE, "no openings in the file"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *path = write_file(cases[i].name, cases[i].text);
+		OpeningSet set;
+		char err[512] = "";
+		int rc = openings_load(path, 15, cases[i].rule, &set, err, sizeof err);
+		if (rc == 0 || !strstr(err, cases[i].must))
+			fail_msg("case %zu: got rc %d, '%s'; want '%s'", i, rc, err, cases[i].must);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(good_file_is_read_as_written),
+		cmocka_unit_test(bad_files_name_file_and_line),
+		cmocka_unit_test(long_line_and_missing_file),
+		cmocka_unit_test(validation_of_the_whole),
+		cmocka_unit_test(openings_both_formats),
+		cmocka_unit_test(bad_openings),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
