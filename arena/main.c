@@ -5,9 +5,45 @@
 
 #include "bench.h"
 #include "match.h"
+#include "registry.h"
 #include "report.h"
 #include "runner.h"
 #include "show.h"
+
+/* `arena players`: every player type with its declared parameters. */
+static int players_main(int argc, char **argv)
+{
+	const char *only = argc > 1 ? argv[1] : NULL;
+	if (only && (!strcmp(only, "--help") || !strcmp(only, "-h"))) {
+		printf("usage: arena players [TYPE]\n\nLists the player types and their parameters.\n");
+		return 0;
+	}
+	int n;
+	const PlayerType *const *all = registry_all(&n);
+	int shown = 0;
+	for (int i = 0; i < n; i++) {
+		const PlayerType *t = all[i];
+		if (only && strcmp(only, t->name) != 0)
+			continue;
+		shown++;
+		printf("%s: %s\n", t->name, t->help);
+		printf("  budgets: %s%s%s%s\n", t->budgets ? "" : "none (answers at once)",
+		       t->budgets & BUDGET_NODES ? "nodes " : "", t->budgets & BUDGET_DEPTH ? "depth " : "",
+		       t->budgets & BUDGET_MS ? "ms" : "");
+		for (int k = 0; k < t->nparams; k++) {
+			char d[400];
+			param_describe(&t->params[k], d, sizeof d);
+			printf("  %-60s %s%s\n", d, t->params[k].tunable ? "[tunable] " : "",
+			       t->params[k].help);
+		}
+		printf("\n");
+	}
+	if (!shown) {
+		fprintf(stderr, "arena players: no player type '%s'\n", only);
+		return 2;
+	}
+	return 0;
+}
 
 static const struct {
 	const char *name;
@@ -17,6 +53,7 @@ static const struct {
 	{"run", runner_main, "play a tournament described by an INI file"},
 	{"elo", report_elo_main, "ratings from any games.csv"},
 	{"pgn", report_pgn_main, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
+	{"players", players_main, "list the player types and their parameters"},
 	{"bench", bench_main, "speed of the rules core and every player, with a signature"},
 	{"match", match_main, "a quick head-to-head of two players"},
 	{"show", show_main, "replay a .psq game record on the terminal"},
