@@ -9,6 +9,7 @@ static const PlayerType *const all_types[] = {
 	&player_random,
 	&player_naive,
 	&player_weighted,
+	&player_mcts,
 };
 
 const PlayerType *const *registry_all(int *count)

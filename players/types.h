@@ -7,5 +7,6 @@
 extern const PlayerType player_random;
 extern const PlayerType player_naive;
 extern const PlayerType player_weighted;
+extern const PlayerType player_mcts;
 
 #endif

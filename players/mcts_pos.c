@@ -1,0 +1,288 @@
+/* mcts_pos.c - the light playout position of the mcts player. */
+#include "mcts_pos.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "moves.h"
+
+/* The four line directions, numbered as in board.h. */
+static const int pos_step[4] = {1, BOARD_STRIDE, BOARD_STRIDE + 1, BOARD_STRIDE - 1};
+
+static inline int ctz32(uint32_t x)
+{
+	return __builtin_ctz(x);
+}
+static inline int clz32(uint32_t x)
+{
+	return __builtin_clz(x);
+}
+
+/* Line number and position along it of the cell p, per direction. */
+static inline void line_of(int p, int idx[4], int pos[4])
+{
+	int x = (p & (BOARD_STRIDE - 1)) - BOARD_PAD, y = p / BOARD_STRIDE - BOARD_PAD;
+	idx[0] = y;
+	idx[1] = x;
+	idx[2] = x - y + BOARD_MAX - 1;
+	idx[3] = x + y;
+	pos[0] = x;
+	pos[1] = pos[2] = pos[3] = y;
+}
+
+/* Length of the run of stones through position pos of the line w once a
+ * stone is put there. Neither scan can see an all-ones word: lines hold at
+ * most BOARD_MAX bits. */
+static inline int run_len(uint32_t w, int pos)
+{
+	w |= 1u << pos;
+	return ctz32(~(w >> pos)) + clz32(~(w << (31 - pos))) - 1;
+}
+
+static inline bool is_five(const MctsPos *s, int len, Color c)
+{
+	return len == 5 || (len > 5 && !s->exact[c]);
+}
+
+static inline bool wins_at(const MctsPos *s, int p, Color c)
+{
+	int idx[4], pos[4], best = 0;
+	line_of(p, idx, pos);
+	bool five = false;
+	for (int d = 0; d < 4; d++) {
+		int len = run_len(s->line[c][d][idx[d]], pos[d]);
+		five |= len == 5;
+		best = len > best ? len : best;
+	}
+	return five || (best > 5 && !s->exact[c]);
+}
+
+bool mcts_pos_wins_at(const MctsPos *s, int p, Color c)
+{
+	return wins_at(s, p, c);
+}
+
+static void five_push(MctsPos *s, int p, Color c)
+{
+	if (s->listed[p] & (1u << c))
+		return;
+	s->listed[p] |= (uint8_t)(1u << c);
+	s->fives[c][s->nfive[c]++] = (int16_t)p;
+}
+
+void mcts_pos_init(MctsPos *s, const Board *b)
+{
+	memset(s, 0, sizeof *s);
+	s->size = b->size;
+	s->count = b->count;
+	s->to_move = b->to_move;
+	s->rule = b->rule;
+	s->track = true;
+	s->exact[BLACK] = b->rule != RULE_FREESTYLE;
+	s->exact[WHITE] = b->rule == RULE_STANDARD;
+	s->lo = board_point(0, 0);
+	s->hi = board_point(b->size - 1, b->size - 1) + 1;
+	s->row_lo = BOARD_PAD;
+	s->row_hi = BOARD_PAD + b->size;
+	s->line_black = b->table[BLACK];
+	s->combo_black = b->combo[BLACK];
+	memcpy(s->cell, b->cell, sizeof s->cell);
+
+	uint32_t inside = ((1u << b->size) - 1) << BOARD_PAD;
+	for (int r = 0; r < BOARD_ROWS; r++)
+		s->occ[r] = r >= s->row_lo && r < s->row_hi ? ~inside : ~0u;
+	for (int p = s->lo; p < s->hi; p++) {
+		if (s->cell[p] != CELL_BLACK && s->cell[p] != CELL_WHITE)
+			continue;
+		int idx[4], pos[4];
+		line_of(p, idx, pos);
+		s->occ[p / BOARD_STRIDE] |= 1u << (p % BOARD_STRIDE);
+		for (int d = 0; d < 4; d++)
+			s->line[s->cell[p] - 1][d][idx[d]] |= 1u << pos[d];
+	}
+	s->ncand = moves_near(b, 2, s->list);
+	for (int i = 0; i < s->ncand; i++) {
+		int p = s->list[i];
+		s->cand[p / BOARD_STRIDE] |= 1u << (p % BOARD_STRIDE);
+		s->slot[p] = (int16_t)i;
+	}
+	for (int p = s->lo; p < s->hi; p++)
+		if (s->cell[p] == CELL_EMPTY)
+			for (int c = 0; c < 2; c++)
+				if (wins_at(s, p, (Color)c))
+					five_push(s, p, (Color)c);
+}
+
+void mcts_pos_copy(MctsPos *dst, const MctsPos *src)
+{
+	memcpy(dst, src, offsetof(MctsPos, list));
+	memcpy(dst->list, src->list, (size_t)src->ncand * sizeof src->list[0]);
+	memcpy(dst->line, src->line, sizeof src->line);
+	size_t lo = (size_t)src->lo, n = (size_t)(src->hi - src->lo);
+	memcpy(dst->cell + lo, src->cell + lo, n);
+	memcpy(dst->listed + lo, src->listed + lo, n);
+	memcpy(dst->slot + lo, src->slot + lo, n * sizeof src->slot[0]);
+	for (int c = 0; c < 2; c++)
+		memcpy(dst->fives[c], src->fives[c],
+		       (size_t)src->nfive[c] * sizeof(int16_t));
+}
+
+void mcts_pos_play(MctsPos *s, int p)
+{
+	Color c = s->to_move;
+	int row = p / BOARD_STRIDE, col = p % BOARD_STRIDE;
+	uint32_t bit = 1u << col;
+	s->cell[p] = (uint8_t)(c + 1);
+	s->occ[row] |= bit;
+	if (s->cand[row] & bit) {
+		int i = s->slot[p], last = s->list[--s->ncand];
+		s->cand[row] &= ~bit;
+		s->list[i] = (int16_t)last;
+		s->slot[last] = (int16_t)i;
+	}
+	/* The empty cells of the 5x5 box around p become candidates. The
+	 * padding (at least two wall cells each side) keeps the box in range. */
+	uint32_t box = 0x1Fu << (col - 2);
+	for (int r = row - 2; r <= row + 2; r++) {
+		uint32_t add = box & ~(s->occ[r] | s->cand[r]);
+		s->cand[r] |= add;
+		for (; add; add &= add - 1) {
+			int q = r * BOARD_STRIDE + ctz32(add);
+			s->slot[q] = (int16_t)s->ncand;
+			s->list[s->ncand++] = (int16_t)q;
+		}
+	}
+
+	int idx[4], pos[4];
+	line_of(p, idx, pos);
+	for (int d = 0; d < 4; d++)
+		s->line[c][d][idx[d]] |= 1u << pos[d];
+
+	/* Only the empty cells at the two ends of p's run along a line can
+	 * have become five points of c. The opponent's runs did not change, so
+	 * neither did its five points (other than p, now taken). */
+	if (s->track)
+		for (int d = 0; d < 4; d++) {
+			uint32_t w = s->line[c][d][idx[d]];
+			int up = ctz32(~(w >> pos[d])), down = clz32(~(w << (31 - pos[d])));
+			int e = p + up * pos_step[d];
+			if (s->cell[e] == CELL_EMPTY &&
+			    is_five(s, run_len(w, pos[d] + up), c))
+				five_push(s, e, c);
+			e = p - down * pos_step[d];
+			if (s->cell[e] == CELL_EMPTY &&
+			    is_five(s, run_len(w, pos[d] - down), c))
+				five_push(s, e, c);
+		}
+	s->count++;
+	s->to_move = (Color)(c ^ 1);
+}
+
+int mcts_pos_fives(MctsPos *s, Color c)
+{
+	int16_t *f = s->fives[c];
+	int n = s->nfive[c];
+	for (int i = 0; i < n;) {
+		int p = f[i];
+		if (s->cell[p] == CELL_EMPTY && wins_at(s, p, c)) {
+			i++;
+			continue;
+		}
+		s->listed[p] &= (uint8_t) ~(1u << c);
+		f[i] = f[--n];
+	}
+	s->nfive[c] = n;
+	return n;
+}
+
+int mcts_pos_candidates(const MctsPos *s, int16_t *out)
+{
+	int n = 0;
+	for (int r = s->row_lo; r < s->row_hi; r++)
+		for (uint32_t x = s->cand[r]; x; x &= x - 1)
+			out[n++] = (int16_t)(r * BOARD_STRIDE + ctz32(x));
+	return n;
+}
+
+int mcts_pos_threat_black(const MctsPos *s, int p)
+{
+	/* The same 20-bit keys as pattern_key builds from line words: the five
+	 * cells before p in bits 0..9, the five after it in bits 10..19. */
+	unsigned pat = 0;
+	for (int d = 0; d < 4; d++) {
+		int st = pos_step[d];
+		uint32_t key = 0;
+		for (int k = 1; k <= 5; k++) {
+			key |= (uint32_t)s->cell[p - k * st] << (2 * (5 - k));
+			key |= (uint32_t)s->cell[p + k * st] << (2 * (4 + k));
+		}
+		pat |= (s->line_black[key] & 15u) << (4 * d);
+	}
+	return s->combo_black[pat];
+}
+
+bool mcts_pos_banned(const MctsPos *s, int p)
+{
+	int t = mcts_pos_threat_black(s, p);
+	return t == THREAT_FORBIDDEN || t == THREAT_DOUBLE_THREE;
+}
+
+/* A uniformly random candidate (there is at least one). */
+static inline int pick(const MctsPos *s, Rng *rng)
+{
+	return s->list[rng_below(rng, (uint32_t)s->ncand)];
+}
+
+/* A random candidate for renju black that is not banned (a five never is);
+ * POINT_NONE if there is none. A few draws nearly always succeed; failing
+ * that, one is drawn from the full list of allowed candidates. */
+static int pick_black_renju(const MctsPos *s, Rng *rng)
+{
+	for (int tries = 0; tries < 8; tries++) {
+		int p = pick(s, rng);
+		if (wins_at(s, p, BLACK) || !mcts_pos_banned(s, p))
+			return p;
+	}
+	int16_t list[BOARD_MAX_MOVES];
+	int n = mcts_pos_candidates(s, list), k = 0;
+	for (int i = 0; i < n; i++)
+		if (wins_at(s, list[i], BLACK) || !mcts_pos_banned(s, list[i]))
+			list[k++] = list[i];
+	return k ? list[rng_below(rng, (uint32_t)k)] : POINT_NONE;
+}
+
+int mcts_pos_playout(MctsPos *s, Rng *rng, bool tactics)
+{
+	bool renju = s->rule == RULE_RENJU;
+	s->track = tactics;
+	for (;;) {
+		if (s->ncand == 0)
+			return POS_DRAW;
+		Color c = s->to_move;
+		int p;
+		if (tactics) {
+			if (mcts_pos_fives(s, c) > 0)
+				return c;
+			int n = mcts_pos_fives(s, (Color)(c ^ 1));
+			if (n > 1)
+				return c ^ 1; /* one block cannot stop two fives */
+			if (n == 1) {
+				p = s->fives[c ^ 1][0];
+				if (renju && c == BLACK && mcts_pos_banned(s, p))
+					return WHITE;
+				mcts_pos_play(s, p);
+				continue;
+			}
+		}
+		if (renju && c == BLACK) {
+			p = pick_black_renju(s, rng);
+			if (p == POINT_NONE)
+				return WHITE;
+		} else {
+			p = pick(s, rng);
+		}
+		if (wins_at(s, p, c))
+			return c;
+		mcts_pos_play(s, p);
+	}
+}
