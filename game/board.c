@@ -49,9 +49,19 @@ static inline void update_point(Board *b, int q, int d, uint64_t word, int pos)
 	b->threat[WHITE][q] = b->combo[WHITE][b->pat[WHITE][q]];
 }
 
+/* GCC 12 at -O1 and -O2 (not -O3) drops every call of update_around: after
+ * its loop optimiser rewrites the pattern stores as addresses off a null
+ * base, the callers see a function without effects. Keeping the function out
+ * of interprocedural analysis avoids it; tests/test_board fails without. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define NO_IPA __attribute__((noipa))
+#else
+#define NO_IPA
+#endif
+
 /* After the stone at p changed, renew the patterns of the empty points
  * within BOARD_PAD of p on its four lines. */
-static void update_around(Board *b, int p)
+NO_IPA static void update_around(Board *b, int p)
 {
 	int x = point_x(p), y = point_y(p);
 	for (int d = 0; d < 4; d++) {

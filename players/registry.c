@@ -10,6 +10,7 @@ static const PlayerType *const all_types[] = {
 	&player_naive,
 	&player_weighted,
 	&player_mcts,
+	&player_alphabeta,
 };
 
 const PlayerType *const *registry_all(int *count)

@@ -8,5 +8,6 @@ extern const PlayerType player_random;
 extern const PlayerType player_naive;
 extern const PlayerType player_weighted;
 extern const PlayerType player_mcts;
+extern const PlayerType player_alphabeta;
 
 #endif

@@ -1,0 +1,71 @@
+/* ab_eval.h - the alphabeta player's evaluation: stone shapes along lines.
+ *
+ * The shape table of the published negamax player (seed 002): windows of
+ * five or six cells along a line, 1 = own stone, 0 = empty point, each with
+ * a score. A stone takes, per direction, an equal share of the best-scoring
+ * shape it is part of (share = score / stones in the shape), so a shape is
+ * counted once however many of its stones see it. A colour's total is the
+ * sum over its stones and the four directions. The evaluation for the side
+ * to move is own total - ratio * opponent total.
+ *
+ * The totals are kept incrementally: after a stone is played, only the
+ * stones within four cells on its four lines change their shares, and
+ * ab_eval_delta reads them from the board's line words. The shared shape
+ * tables are built once (ab_eval_init, thread-safe); an AbEval holds one
+ * player's scores and is read-only during a search. */
+#ifndef PLAYERS_AB_EVAL_H
+#define PLAYERS_AB_EVAL_H
+
+#include <stdint.h>
+
+#include "board.h"
+
+/* Shape classes, one tunable score each. */
+typedef enum {
+	AB_LIVE_TWO,         /* 01100 00110 */
+	AB_SPLIT_THREE,      /* 11010 (and its mirror 01011) */
+	AB_SLEEPING_THREE,   /* 00111 11100 */
+	AB_LIVE_THREE,       /* 01110 */
+	AB_SPLIT_LIVE_THREE, /* 010110 011010 */
+	AB_FOUR,             /* 11110 01111 */
+	AB_SPLIT_FOUR,       /* 11101 11011 10111 */
+	AB_OPEN_FOUR,        /* 011110 */
+	AB_FIVE,             /* 11111 */
+	AB_SHAPES
+} AbShape;
+
+/* Totals are in units of 1/AB_EVAL_SCALE of a shape score. */
+enum { AB_EVAL_SCALE = 12, AB_EVAL_IDS = 256 };
+
+typedef struct {
+	int64_t value[AB_EVAL_IDS]; /* share of a stone, per shape-set id */
+	const uint8_t *ids[2];      /* shape-set id table per colour (rule) */
+	int64_t ratio_q16;          /* opponent weight, 16.16 fixed point */
+} AbEval;
+
+/* Builds the shared tables; safe to call from any thread, any number of
+ * times. */
+void ab_eval_init(void);
+
+/* Sets e from shape scores (indexed by AbShape, each >= 0) and the opponent
+ * weight ratio (>= 0). Calls ab_eval_init. */
+void ab_eval_setup(AbEval *e, const int64_t score[AB_SHAPES], double ratio);
+
+/* Selects the tables for a rule: a colour that wins only with exactly five
+ * does not count a five that is part of a longer line. */
+void ab_eval_rule(AbEval *e, Rule rule);
+
+/* Totals of both colours computed from the stones alone (reads cells, not
+ * line words): for the root and for tests. */
+void ab_eval_full(const AbEval *e, const Board *b, int64_t total[2]);
+
+/* Adds to total[] the change made by the stone just played on p (b is the
+ * position after board_play). */
+void ab_eval_delta(const AbEval *e, const Board *b, int p, int64_t total[2]);
+
+/* The score for colour me: own total - ratio * opponent total, in shape
+ * score units, clamped to +-AB_EVAL_MAX. */
+enum { AB_EVAL_MAX = 400000000 };
+int ab_eval_score(const AbEval *e, const int64_t total[2], Color me);
+
+#endif

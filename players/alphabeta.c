@@ -1,0 +1,196 @@
+/* alphabeta.c - the negamax player of seed 002, grown up: alpha-beta over
+ * points near the stones with the published shape-score table as its
+ * evaluation, plus iterative deepening, a transposition table, threat-based
+ * move ordering and threat-space search (seed 003). The parts live in
+ * ab_eval.c (evaluation), ab_tt.c (table), ab_pos.c (position and moves),
+ * ab_vcf.c (VCF and leaves), ab_search.c and ab_root.c (search). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ab_search.h"
+#include "player.h"
+
+enum {
+	P_LIVE_TWO,
+	P_SPLIT_THREE,
+	P_SLEEPING_THREE,
+	P_LIVE_THREE,
+	P_SPLIT_LIVE_THREE,
+	P_FOUR,
+	P_SPLIT_FOUR,
+	P_OPEN_FOUR,
+	P_FIVE,
+	P_RATIO,
+	P_DISTANCE,
+	P_DEPTH,
+	P_HASH_MB,
+	P_LEAF_VCF,
+	P_ROOT_VCF_NODES,
+	P_ROOT_VCT_NODES,
+	P_FUTILITY_MARGIN,
+	P_FUTILITY_DEPTH,
+	P_RAZOR_MARGIN,
+	P_RAZOR_DEPTH,
+	P_PRUNE_MOVES,
+	P_PRUNE_DEPTH,
+	P_LMR_DIVISOR,
+	P_COUNT
+};
+
+/* One score per shape of the published table (ab_eval.h), defaults as
+ * published. */
+static const ParamDecl alphabeta_params[P_COUNT] = {
+    [P_LIVE_TWO] = {"live_two", PARAM_INT, 50, 0, 1e9, NULL, true,
+                    "score of a live two, 01100 or 00110"},
+    [P_SPLIT_THREE] = {"split_three", PARAM_INT, 200, 0, 1e9, NULL, true,
+                       "score of a split three, 11010 (or 01011)"},
+    [P_SLEEPING_THREE] = {"sleeping_three", PARAM_INT, 500, 0, 1e9, NULL, true,
+                          "score of a sleeping (closed) three, 00111 or 11100"},
+    [P_LIVE_THREE] = {"live_three", PARAM_INT, 5000, 0, 1e9, NULL, true,
+                      "score of a live three, 01110"},
+    [P_SPLIT_LIVE_THREE] = {"split_live_three", PARAM_INT, 5000, 0, 1e9, NULL, true,
+                            "score of a split live three, 010110 or 011010"},
+    [P_FOUR] = {"four", PARAM_INT, 5000, 0, 1e9, NULL, true,
+                "score of a four, 11110 or 01111"},
+    [P_SPLIT_FOUR] = {"split_four", PARAM_INT, 5000, 0, 1e9, NULL, true,
+                      "score of a split four, 11101, 11011 or 10111"},
+    [P_OPEN_FOUR] = {"open_four", PARAM_INT, 50000, 0, 1e9, NULL, true,
+                     "score of an open four, 011110"},
+    /* A five ends the game, and the search scores it as a proven win
+     * (SCORE_WIN - plies) before any evaluation sees it, so this score
+     * has no effect: kept for the table's sake, not tunable. */
+    [P_FIVE] = {"five", PARAM_INT, 99999999, 0, 1e9, NULL, false,
+                "score of a five, 11111 (a win ends the search first)"},
+    /* The article evaluates my_score - enemy_score * ratio * 0.1 with
+     * ratio 1: the opponent's shapes weigh a tenth of the mover's. Here
+     * ratio is that weight itself. */
+    [P_RATIO] = {"ratio", PARAM_REAL, 0.1, 0, 10, NULL, true,
+                 "weight of the opponent's shape score: own - ratio * opponent"},
+    [P_DISTANCE] = {"distance", PARAM_INT, 2, 1, 4, NULL, false,
+                    "candidate moves within this many points of a stone"},
+    [P_DEPTH] = {"depth", PARAM_INT, 6, 1, 64, NULL, false,
+                 "search depth when the budget sets no limit"},
+    [P_HASH_MB] = {"hash_mb", PARAM_INT, 16, 1, 4096, NULL, false,
+                   "transposition table size, MB"},
+    [P_LEAF_VCF] = {"leaf_vcf", PARAM_INT, 1, 0, 16, NULL, true,
+                    "attacker fours of the VCF quiescence at the leaves"},
+    [P_ROOT_VCF_NODES] = {"root_vcf_nodes", PARAM_INT, 20000, 0, 1e8, NULL, false,
+                          "node limit of the VCF solver at the root (0: none; at most a "
+                          "quarter of what is left of a node budget)"},
+    [P_ROOT_VCT_NODES] =
+        {"root_vct_nodes", PARAM_INT, 20000, 0, 1e8, NULL, false,
+         "node limit of the VCT solver at the root, after the VCF (0: none)"},
+    [P_FUTILITY_MARGIN] =
+        {"futility_margin", PARAM_INT, 1500, 0, 1e6, NULL, true,
+         "futility pruning: quiet moves skipped this far below alpha, per ply"},
+    [P_FUTILITY_DEPTH] = {"futility_depth", PARAM_INT, 2, 0, 8, NULL, true,
+                          "futility pruning up to this depth"},
+    [P_RAZOR_MARGIN] = {"razor_margin", PARAM_INT, 4000, 0, 1e6, NULL, true,
+                        "below alpha by this per ply: drop into the VCF"},
+    [P_RAZOR_DEPTH] = {"razor_depth", PARAM_INT, 2, 0, 8, NULL, true,
+                       "drop into the VCF up to this depth"},
+    [P_PRUNE_MOVES] = {"prune_moves", PARAM_INT, 8, 1, 400, NULL, true,
+                       "move-count pruning: quiet moves kept at depth 1 (more deeper)"},
+    [P_PRUNE_DEPTH] = {"prune_depth", PARAM_INT, 3, 0, 8, NULL, true,
+                       "move-count pruning up to this depth"},
+    [P_LMR_DIVISOR] = {"lmr_divisor", PARAM_REAL, 2.0, 0.5, 20, NULL, true,
+                       "late-move reductions: log(depth) log(moves) / this"},
+};
+
+typedef struct {
+	Player base;
+	AbEval eval;
+	AbSearch *search;
+} AlphaBetaPlayer;
+
+static Player *alphabeta_create(const ParamSet *ps, uint64_t seed, char *err, size_t errlen)
+{
+	(void)seed; /* the search is deterministic and needs no randomness */
+	AlphaBetaPlayer *a = calloc(1, sizeof *a);
+	if (!a) {
+		snprintf(err, errlen, "alphabeta: out of memory");
+		return NULL;
+	}
+	a->search = calloc(1, sizeof *a->search);
+	AbSearch *s = a->search;
+	size_t hash = (size_t)ps->v[P_HASH_MB] << 20;
+	if (s) {
+		s->tt = ab_tt_create(hash);
+		/* The root's threat solver gets an eighth as much, 1 MB at least. */
+		s->solver = solver_create(hash / 8 > (1u << 20) ? hash / 8 : 1u << 20);
+	}
+	if (!s || !s->tt || !s->solver) {
+		if (s) {
+			ab_tt_destroy(s->tt);
+			solver_destroy(s->solver);
+		}
+		free(s);
+		free(a);
+		snprintf(err, errlen, "alphabeta: out of memory (hash_mb %.0f)",
+		         ps->v[P_HASH_MB]);
+		return NULL;
+	}
+	int64_t score[AB_SHAPES];
+	for (int i = 0; i < AB_SHAPES; i++)
+		score[i] = (int64_t)ps->v[P_LIVE_TWO + i];
+	ab_eval_setup(&a->eval, score, ps->v[P_RATIO]);
+	s->eval = &a->eval;
+	s->cfg = (AbConfig){
+	    .distance = (int)ps->v[P_DISTANCE],
+	    .default_depth = (int)ps->v[P_DEPTH],
+	    .leaf_vcf = (int)ps->v[P_LEAF_VCF],
+	    .root_vcf_nodes = (uint64_t)ps->v[P_ROOT_VCF_NODES],
+	    .root_vct_nodes = (uint64_t)ps->v[P_ROOT_VCT_NODES],
+	    .futility_margin = (int)ps->v[P_FUTILITY_MARGIN],
+	    .futility_depth = (int)ps->v[P_FUTILITY_DEPTH],
+	    .razor_margin = (int)ps->v[P_RAZOR_MARGIN],
+	    .razor_depth = (int)ps->v[P_RAZOR_DEPTH],
+	    .prune_moves = (int)ps->v[P_PRUNE_MOVES],
+	    .prune_depth = (int)ps->v[P_PRUNE_DEPTH],
+	    .lmr_divisor = ps->v[P_LMR_DIVISOR],
+	};
+	ab_search_init(s);
+	return &a->base;
+}
+
+static void alphabeta_destroy(Player *p)
+{
+	AlphaBetaPlayer *a = (AlphaBetaPlayer *)p;
+	if (a->search) {
+		ab_tt_destroy(a->search->tt);
+		solver_destroy(a->search->solver);
+	}
+	free(a->search);
+	free(a);
+}
+
+static void alphabeta_new_game(Player *p, int size, Rule rule)
+{
+	(void)size;
+	AlphaBetaPlayer *a = (AlphaBetaPlayer *)p;
+	ab_eval_rule(&a->eval, rule);
+}
+
+static int alphabeta_choose(Player *p, const Board *pos, const Budget *budget,
+                            MoveInfo *info)
+{
+	AlphaBetaPlayer *a = (AlphaBetaPlayer *)p;
+	/* The rule comes with the position too; follow it even if new_game
+	 * was not called. */
+	ab_eval_rule(&a->eval, pos->rule);
+	ab_pos_setup(a->search, pos);
+	return ab_root(a->search, budget, info);
+}
+
+const PlayerType player_alphabeta = {
+    .name = "alphabeta",
+    .help = "negamax alpha-beta with shape scores, transposition table and VCF (seeds 002, "
+            "003)",
+    .params = alphabeta_params,
+    .nparams = P_COUNT,
+    .budgets = BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS,
+    .create = alphabeta_create,
+    .destroy = alphabeta_destroy,
+    .new_game = alphabeta_new_game,
+    .choose = alphabeta_choose,
+};

@@ -1,0 +1,57 @@
+/* pbrain.h - a built-in player as a Gomocup ("pbrain") engine.
+ *
+ * pbrain_run speaks the engine side of the Gomocup protocol (the one
+ * Piskvork and the Gomocup judge use) on two streams: commands one a line
+ * from in, replies to out, flushed after every reply. It never exits the
+ * process and never crashes on bad input: malformed commands get an
+ * "ERROR ..." or "UNKNOWN ..." reply and the session goes on. Lines are read
+ * into a fixed buffer; the rest of an over-long line is discarded unread.
+ *
+ * Each game (START, RECTSTART, RESTART) gets a fresh player created from
+ * opt->params and opt->seed, so with a node or depth budget a game depends
+ * only on the seed and the moves. Thread safety: one call per pair of
+ * streams; calls on different streams may run in parallel. */
+#ifndef PLAYERS_PBRAIN_H
+#define PLAYERS_PBRAIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "player.h"
+
+enum { PBRAIN_LINE_MAX = 4096 }; /* longest command line kept, with its NUL */
+
+typedef struct {
+	const PlayerType *type;
+	ParamSet params; /* values for type->params; max_memory may lower a
+	                    hash_mb, pool_mb or nodes_mb among them */
+	uint64_t seed;
+	uint64_t nodes; /* > 0: every move gets exactly this node budget and
+	                   no time limit (deterministic); 0: time management */
+	int depth;      /* > 0: depth budget, like nodes */
+	bool verbose;   /* "MESSAGE ..." with depth, score, nodes before a move */
+} PbrainOptions;
+
+/* Gomocup time limits in ms, as INFO gives them; a negative value means
+ * "not given". timeout_turn 0 means "as fast as possible", timeout_match 0
+ * "no match limit". */
+typedef struct {
+	int64_t timeout_turn;
+	int64_t timeout_match;
+	int64_t time_left;
+} PbrainTimes;
+
+/* The ms budget of one move, never below 1:
+ *   turn  = timeout_turn (30000 if not given; 0 gives 1 ms)
+ *   left  = time_left if given, else timeout_match (1e9 if not given) - spent_ms;
+ *           no limit if timeout_match is 0 and time_left is not given
+ *   share = left / max(8, empty / 6)   (empty: empty points of the board)
+ *   ms    = min(turn, share) * 0.95 - 30 */
+int64_t pbrain_budget_ms(const PbrainTimes *t, double spent_ms, int empty);
+
+/* Runs a session until END (returns 0) or the end of in (returns 0).
+ * Returns -1 with a message in err if writing to out fails. */
+int pbrain_run(FILE *in, FILE *out, const PbrainOptions *opt, char *err, size_t errlen);
+
+#endif
