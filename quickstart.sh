@@ -2,6 +2,7 @@
 # quickstart.sh - set up, build and run Gomoku Arena on Debian 12.
 #
 #   ./quickstart.sh run    install what is missing, build, run the example
+#                          round robin (results in results/round-robin/)
 #   ./quickstart.sh test   install what is missing, build, run every test
 #   ./quickstart.sh deps   only install what is missing
 #
@@ -42,11 +43,8 @@ run)
 	deps
 	build
 	echo
-	echo "== replay of the example game (configs/example.psq) =="
-	"$BUILD_DIR/arena/arena" show configs/example.psq --rule freestyle
-	echo
-	echo "== speed of the rules core =="
-	"$BUILD_DIR/arena/arena" bench
+	echo "== round robin of the four seed players (configs/round-robin.ini) =="
+	"$BUILD_DIR/arena/arena" run configs/round-robin.ini
 	;;
 test)
 	deps

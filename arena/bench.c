@@ -11,6 +11,7 @@
 #include "registry.h"
 #include "rng.h"
 #include "rules.h"
+#include "threat.h"
 
 enum {
 	BENCH_GAMES = 256,
@@ -187,6 +188,58 @@ BenchResult bench_player(const PlayerType *t, const Board *pos, int npos, uint64
 	return r;
 }
 
+/* The solver on positions from the random games (plies 10, 14, ... 40):
+ * VCF for the side to move, up to 20 attacker moves and 1M nodes each. The
+ * signature folds the nodes, the wins and their lengths. */
+static BenchResult bench_vcf(const BenchGame *games, int runs, int *npos, int *wins, double *median_ms)
+{
+	enum { VCF_POSITIONS = 64 };
+	BenchResult r = {0, 0, 0};
+	static Board pos[VCF_POSITIONS];
+	int n = 0;
+	for (int g = 0; g < BENCH_GAMES && n < VCF_POSITIONS; g++) {
+		int plies = 10 + 4 * (g % 8);
+		if (games[g].count <= plies)
+			continue;
+		board_init(&pos[n], 15, RULE_FREESTYLE);
+		for (int i = 0; i < plies; i++)
+			board_play(&pos[n], games[g].moves[i]);
+		n++;
+	}
+	double times[100], each[VCF_POSITIONS];
+	if (runs > 100)
+		runs = 100;
+	Solver *s = solver_create(16u << 20);
+	if (!s)
+		return r;
+	for (int run = 0; run < runs; run++) {
+		uint64_t sig = 0, nodes = 0;
+		int won = 0;
+		double t0 = now();
+		for (int i = 0; i < n; i++) {
+			SolveResult res;
+			solver_clear(s);
+			double t1 = now();
+			solver_solve(s, &pos[i], SOLVE_VCF, 20, 1000000, &res);
+			each[i] = (now() - t1) * 1e3;
+			nodes += res.nodes;
+			won += res.win;
+			sig = sig * 1000003 + res.nodes * 64 + (uint64_t)(res.win * res.len);
+		}
+		times[run] = now() - t0;
+		r.ops = nodes;
+		r.signature = sig;
+		*wins = won;
+	}
+	solver_destroy(s);
+	qsort(times, (size_t)runs, sizeof *times, cmp_double);
+	qsort(each, (size_t)n, sizeof *each, cmp_double);
+	r.seconds = times[runs / 2];
+	*npos = n;
+	*median_ms = n ? each[n / 2] : 0;
+	return r;
+}
+
 static void print_row(const char *name, BenchResult r)
 {
 	printf("%-10s %12llu %10.3f %14.0f  %016llx\n", name, (unsigned long long)r.ops,
@@ -242,6 +295,11 @@ int bench_main(int argc, char **argv)
 		print_row(types[i]->name, pr);
 		total += pr.ops;
 	}
+	int vpos = 0, vwins = 0;
+	double vmedian = 0;
+	BenchResult vr = bench_vcf(games, runs, &vpos, &vwins, &vmedian);
+	print_row("vcf", vr);
+	total += vr.ops;
 	free(games);
 	free(pos);
 	struct rusage ru;
@@ -249,7 +307,10 @@ int bench_main(int argc, char **argv)
 	printf("\nsignature %llu (total player nodes)\n", (unsigned long long)total);
 	printf("memory high-water mark: %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
 	printf("board: one op is a play and its undo, with pattern updates.\n"
-	       "players: ops are nodes (playouts for mcts) on %d positions, %d per move;\n"
-	       "seconds are the median of %d runs.\n", npos, BENCH_NODES, runs);
+	       "players: ops are nodes (playouts for mcts) on %d positions, %d per move.\n"
+	       "vcf: solver nodes on %d positions (VCF for the side to move, <= 1M nodes\n"
+	       "each): %d wins found, median %.3f ms a position.\n"
+	       "seconds are the median of %d runs.\n",
+	       npos, BENCH_NODES, vpos, vwins, vmedian, runs);
 	return 0;
 }

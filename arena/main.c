@@ -3,12 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "balance.h"
 #include "bench.h"
 #include "match.h"
 #include "registry.h"
 #include "report.h"
 #include "runner.h"
 #include "show.h"
+#include "solve.h"
 
 /* `arena players`: every player type with its declared parameters. */
 static int players_main(int argc, char **argv)
@@ -54,8 +56,10 @@ static const struct {
 	{"elo", report_elo_main, "ratings from any games.csv"},
 	{"pgn", report_pgn_main, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
 	{"players", players_main, "list the player types and their parameters"},
+	{"balance", balance_main, "choose balanced openings by self-play"},
 	{"bench", bench_main, "speed of the rules core and every player, with a signature"},
 	{"match", match_main, "a quick head-to-head of two players"},
+	{"solve", solve_main, "the threat solver: a forced win by VCF or VCT?"},
 	{"show", show_main, "replay a .psq game record on the terminal"},
 };
 

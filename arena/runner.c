@@ -90,7 +90,7 @@ static void print_progress(Run *r, bool final)
 		        t->players[leader].name, lead);
 		if (final)
 			fputc('\n', stderr);
-	} else if (final || r->ndone % t->status_every == 0) {
+	} else if (final ? r->ndone % t->status_every != 0 : r->ndone % t->status_every == 0) {
 		fprintf(stderr, "%d/%d games, %.2f games/s, leader %s %.1f%%\n", r->ndone, total, rate,
 		        t->players[leader].name, lead);
 	}
