@@ -1,11 +1,11 @@
 /* match.c - `arena match A B`. */
 #include "match.h"
 
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "executor.h"
 #include "game.h"
 #include "registry.h"
 #include "rng.h"
@@ -140,39 +140,28 @@ int match_main(int argc, char **argv)
 
 	long games = 2 * pairs;
 	GameRecord *recs = calloc((size_t)games, sizeof *recs);
-	if (!recs) {
+	PairScore *scores = calloc((size_t)pairs, sizeof *scores);
+	OpeningSet openings = {(int)pairs, calloc((size_t)pairs, sizeof(Opening))};
+	if (!recs || !scores || !openings.items) {
 		fprintf(stderr, "arena match: out of memory\n");
+		free(recs);
+		free(scores);
+		openings_free(&openings);
 		return 1;
 	}
-	if (threads > 0)
-		omp_set_num_threads((int)threads);
-	int failed = 0;
-	/* Game g: pair g / 2, A is black in even games. Seeds depend only on
-	 * the run seed and the game, never on the thread. */
-#pragma omp parallel for schedule(dynamic, 1)
-	for (long g = 0; g < games; g++) {
-		uint64_t s = (uint64_t)seed * 0x9E3779B97F4A7C15u + (uint64_t)g;
-		int16_t opening[32];
-		GameSetup setup = {.size = (int)size, .rule = rule, .max_plies = (int)max_plies,
-		                   .opening = opening};
-		setup.opening_len = random_opening((int)size, rule, (int)plies, (uint64_t)seed * 7919 + (uint64_t)(g / 2), opening);
-		setup.budget[0].nodes = setup.budget[1].nodes = (uint64_t)nodes;
-		int a_color = g % 2 == 0 ? BLACK : WHITE;
-		Player *pl[2] = {NULL, NULL};
-		char e[256];
-		pl[a_color] = player_create(spec[0].type, &spec[0].params, rng_splitmix(&s), e, sizeof e);
-		pl[a_color ^ 1] = player_create(spec[1].type, &spec[1].params, rng_splitmix(&s), e, sizeof e);
-		if (pl[0] && pl[1])
-			game_play(&setup, pl, &recs[g]);
-		else {
-#pragma omp atomic write
-			failed = 1;
-		}
-		player_destroy(pl[0]);
-		player_destroy(pl[1]);
-	}
+	for (long k = 0; k < pairs; k++)
+		openings.items[k].count = random_opening((int)size, rule, (int)plies,
+		                                         (uint64_t)seed * 7919 + (uint64_t)k,
+		                                         openings.items[k].moves);
+	ExecSpec exec = {.a = {spec[0].type, &spec[0].params, {.nodes = (uint64_t)nodes}},
+	                 .b = {spec[1].type, &spec[1].params, {.nodes = (uint64_t)nodes}},
+	                 .size = (int)size, .rule = rule, .max_plies = (int)max_plies,
+	                 .openings = &openings, .seed = (uint64_t)seed, .threads = (int)threads};
+	int failed = executor_play_pairs(&exec, (int)pairs, scores, recs, err, sizeof err);
+	openings_free(&openings);
+	free(scores);
 	if (failed) {
-		fprintf(stderr, "arena match: could not create a player\n");
+		fprintf(stderr, "arena match: %s\n", err);
 		free(recs);
 		return 1;
 	}
