@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "openings.h"
 #include "record.h"
 #include "registry.h"
 #include "rng.h"
@@ -43,17 +44,7 @@ static bool same_up_to_symmetry(const Candidate *a, const Candidate *b, int size
 	for (int k = 0; k < 8; k++) {
 		bool all = true;
 		for (int i = 0; i < a->count && all; i++) {
-			int x = point_x(a->moves[i]), y = point_y(a->moves[i]), m = size - 1;
-			if (k & 4) {
-				int t = x;
-				x = y;
-				y = t;
-			}
-			if (k & 1)
-				x = m - x;
-			if (k & 2)
-				y = m - y;
-			int p = board_point(x, y);
+			int p = openings_transform(a->moves[i], k, size);
 			bool found = false;
 			for (int j = i % 2; j < b->count && !found; j += 2)
 				found = b->moves[j] == p;

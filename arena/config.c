@@ -1,22 +1,19 @@
-/* config.c - reading a tournament INI file with inih.
- *
- * inih does not pass line numbers to the handler in Debian's build, so the
- * file is fed through a reader that counts lines; the same reader refuses
- * lines longer than inih's buffer instead of letting inih split them. */
+/* config.c - reading a tournament INI file (through inifile.h, for line
+ * numbers). */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include <errno.h>
-#include <ini.h>
 #include <libgen.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "inifile.h"
 #include "registry.h"
 
-enum { PENDING_MAX = 1024, INI_LINE_MAX = 200 };
+enum { PENDING_MAX = 1024, INI_LINE_MAX = INIFILE_LINE_MAX };
 
 typedef struct {
 	int player;
@@ -27,17 +24,7 @@ typedef struct {
 
 typedef struct {
 	Tournament *t;
-	FILE *f;
-	int line;
-	char *err;
-	size_t errlen;
-	int failed;
-	int header_line; /* line of the latest [section] header */
-	int nheaders;
-	struct {
-		int line;
-		char name[INI_LINE_MAX];
-	} headers[CONFIG_PLAYERS_MAX + 8];
+	IniFile in;
 	int npending;
 	Pending pending[PENDING_MAX];
 } Ctx;
@@ -303,43 +290,9 @@ static int set_type(PlayerSpec *p, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
-static char *counting_reader(char *str, int num, void *stream)
-{
-	Ctx *c = stream;
-	if (c->failed || !fgets(str, num, c->f))
-		return NULL;
-	c->line++;
-	size_t n = strlen(str);
-	if (n == (size_t)num - 1 && str[n - 1] != '\n' && !feof(c->f)) {
-		snprintf(c->err, c->errlen, "%s:%d: line longer than %d characters", c->t->path,
-		         c->line, num - 2);
-		c->failed = 1;
-		return NULL;
-	}
-	/* Note every section header: inih reports a section only through the
-	 * keys in it, and an empty or repeated section must not go unseen. */
-	const char *s = str + strspn(str, " \t");
-	const char *close = *s == '[' ? strchr(s, ']') : NULL;
-	if (close) {
-		if (c->nheaders == (int)(sizeof c->headers / sizeof c->headers[0])) {
-			snprintf(c->err, c->errlen, "%s:%d: too many sections", c->t->path, c->line);
-			c->failed = 1;
-			return NULL;
-		}
-		c->header_line = c->line;
-		c->headers[c->nheaders].line = c->line;
-		snprintf(c->headers[c->nheaders].name, sizeof c->headers[0].name, "%.*s",
-		         (int)(close - s - 1), s + 1);
-		c->nheaders++;
-	}
-	return str;
-}
-
 static int fail(Ctx *c, const char *msg)
 {
-	snprintf(c->err, c->errlen, "%s:%d: %s", c->t->path, c->line, msg);
-	c->failed = 1;
-	return 0; /* inih: stop */
+	return inifile_fail(&c->in, msg);
 }
 
 static int handler(void *user, const char *section, const char *key, const char *value)
@@ -347,11 +300,8 @@ static int handler(void *user, const char *section, const char *key, const char 
 	Ctx *c = user;
 	Tournament *t = c->t;
 	char msg[768];
-	if (c->failed)
+	if (c->in.failed)
 		return 0;
-
-	/* inih calls with key == NULL only when ini_allow_no_value is set; a new
-	 * section shows up as a change of `section`. */
 	if (strcmp(section, "tournament") == 0) {
 		char dir[CONFIG_PATH_MAX];
 		snprintf(dir, sizeof dir, "%s", t->path);
@@ -362,7 +312,7 @@ static int handler(void *user, const char *section, const char *key, const char 
 			if (c->npending == PENDING_MAX)
 				return fail(c, "too many keys");
 			Pending *pd = &c->pending[c->npending++];
-			*pd = (Pending){.player = -1, .line = c->line};
+			*pd = (Pending){.player = -1, .line = c->in.line};
 			snprintf(pd->key, sizeof pd->key, "%s", key);
 			snprintf(pd->value, sizeof pd->value, "%s", value);
 		}
@@ -371,17 +321,15 @@ static int handler(void *user, const char *section, const char *key, const char 
 	if (strncmp(section, "player ", 7) != 0 || !section[7]) {
 		snprintf(msg, sizeof msg, "unknown section [%s] (expected [tournament] or [player NAME])",
 		         section);
-		c->line = c->header_line;
-		return fail(c, msg);
+		return inifile_fail_at(&c->in, c->in.header_line, msg);
 	}
 	const char *name = section + 7;
 	int i = config_find_player(t, name);
-	if (i < 0 || t->players[i].line != c->header_line) {
+	if (i < 0 || t->players[i].line != c->in.header_line) {
 		if (i >= 0) {
 			snprintf(msg, sizeof msg, "player '%s' is defined twice (first at line %d)", name,
 			         t->players[i].line);
-			c->line = c->header_line;
-			return fail(c, msg);
+			return inifile_fail_at(&c->in, c->in.header_line, msg);
 		}
 		if (strlen(name) >= CONFIG_NAME_MAX || strpbrk(name, ",\"/")) {
 			snprintf(msg, sizeof msg, "player name '%s' is longer than %d characters or has , \" or /",
@@ -395,7 +343,7 @@ static int handler(void *user, const char *section, const char *key, const char 
 		i = t->nplayers++;
 		memset(&t->players[i], 0, sizeof t->players[i]);
 		snprintf(t->players[i].name, sizeof t->players[i].name, "%s", name);
-		t->players[i].line = c->header_line;
+		t->players[i].line = c->in.header_line;
 	}
 	PlayerSpec *p = &t->players[i];
 	if (strcmp(key, "type") == 0 && !p->type) {
@@ -407,7 +355,7 @@ static int handler(void *user, const char *section, const char *key, const char 
 		if (c->npending == PENDING_MAX)
 			return fail(c, "too many keys");
 		Pending *pd = &c->pending[c->npending++];
-		*pd = (Pending){.player = i, .line = c->line};
+		*pd = (Pending){.player = i, .line = c->in.line};
 		snprintf(pd->key, sizeof pd->key, "%s", key);
 		snprintf(pd->value, sizeof pd->value, "%s", value);
 		return 1;
@@ -462,60 +410,53 @@ int config_load(const char *path, Tournament *t, char *err, size_t errlen)
 		return -1;
 	}
 	c->t = t;
-	c->err = err;
-	c->errlen = errlen;
-	c->f = fopen(path, "r");
-	if (!c->f) {
+	FILE *f = fopen(path, "r");
+	if (!f) {
 		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		free(c);
 		return -1;
 	}
-	int rc = ini_parse_stream(counting_reader, c, handler, c);
-	fclose(c->f);
-	if (rc != 0 && !c->failed) {
-		/* inih's own complaint: a line that is neither section nor key. */
-		snprintf(err, errlen, "%s:%d: expected [section] or key = value", path, rc > 0 ? rc : c->line);
-		c->failed = 1;
-	}
+	IniFile *in = &c->in;
+	inifile_parse(in, f, t->path, handler, c, err, errlen);
+	fclose(f);
 	/* Sections inih never reported: unknown, empty or repeated ones. */
-	for (int h = 0; h < c->nheaders && !c->failed; h++) {
-		const char *name = c->headers[h].name;
-		int line = c->headers[h].line;
+	for (int h = 0; h < in->nheaders && !in->failed; h++) {
+		const char *name = in->headers[h].name;
+		int line = in->headers[h].line;
+		char msg[600];
 		if (strncmp(name, "player ", 7) == 0 && name[7]) {
 			int i = config_find_player(t, name + 7);
 			if (i < 0)
-				snprintf(err, errlen, "%s:%d: [%s] has no 'type'", path, line, name);
+				snprintf(msg, sizeof msg, "[%s] has no 'type'", name);
 			else if (t->players[i].line != line)
-				snprintf(err, errlen, "%s:%d: player '%s' is defined twice (first at line %d)",
-				         path, line, name + 7, t->players[i].line);
+				snprintf(msg, sizeof msg, "player '%s' is defined twice (first at line %d)",
+				         name + 7, t->players[i].line);
 			else
 				continue;
-			c->failed = 1;
+			inifile_fail_at(in, line, msg);
 		} else if (strcmp(name, "tournament") != 0) {
-			snprintf(err, errlen,
-			         "%s:%d: unknown section [%s] (expected [tournament] or [player NAME])", path,
-			         line, name);
-			c->failed = 1;
+			snprintf(msg, sizeof msg,
+			         "unknown section [%s] (expected [tournament] or [player NAME])", name);
+			inifile_fail_at(in, line, msg);
 		}
 	}
-	for (int i = 0; i < t->nplayers && !c->failed; i++)
+	for (int i = 0; i < t->nplayers && !in->failed; i++)
 		if (!t->players[i].type) {
-			snprintf(err, errlen, "%s:%d: [player %s] has no 'type'", path, t->players[i].line,
-			         t->players[i].name);
-			c->failed = 1;
+			char msg[200];
+			snprintf(msg, sizeof msg, "[player %s] has no 'type'", t->players[i].name);
+			inifile_fail_at(in, t->players[i].line, msg);
 		}
-	for (int k = 0; k < c->npending && !c->failed; k++) {
+	for (int k = 0; k < c->npending && !in->failed; k++) {
 		Pending *pd = &c->pending[k];
 		char msg[768];
 		int r = pd->player < 0 ? set_challengers(t, pd->value, msg, sizeof msg)
 		                       : player_key(&t->players[pd->player], pd->key, pd->value, msg,
 		                                    sizeof msg);
-		if (r < 0) {
-			snprintf(err, errlen, "%s:%d: %s", path, pd->line, msg);
-			c->failed = 1;
-		}
+		if (r < 0)
+			inifile_fail_at(in, pd->line, msg);
 	}
-	rc = c->failed ? -1 : 0;
+	inifile_free(in);
+	int rc = in->failed ? -1 : 0;
 	free(c);
 	return rc;
 }
@@ -588,6 +529,19 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 			         t->path, t->players[i].line, t->players[i].name);
 			return -1;
 		}
+	}
+	/* What only the type can judge (an external engine's command, say) is
+	 * found now, not when its first game starts. Making a player starts no
+	 * process and plays nothing. */
+	for (int i = 0; i < t->nplayers; i++) {
+		const PlayerSpec *p = &t->players[i];
+		char msg[512] = "cannot create the player";
+		Player *pl = player_create(p->type, &p->params, t->seed, msg, sizeof msg);
+		if (!pl) {
+			snprintf(err, errlen, "%s:%d: [player %s]: %s", t->path, p->line, p->name, msg);
+			return -1;
+		}
+		player_destroy(pl);
 	}
 	return 0;
 }

@@ -4,7 +4,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <ini.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,18 +11,19 @@
 
 #include "board.h"
 #include "coord.h"
+#include "inifile.h"
 #include "record.h"
 
 typedef struct {
 	const char *path;
 	FILE *f;
-	int line, size, failed;
+	int line, size, failed; /* line and failed: Gomocup offset files only */
 	char *err;
 	size_t errlen;
 	OpeningSet *set;
 	int cap;
-	int header_line; /* line of the latest [section] header */
-	int seen_line;   /* header line of the opening being filled */
+	IniFile in;    /* INI files */
+	int seen_line; /* header line of the opening being filled */
 } Ctx;
 
 static int grow(OpeningSet *set, int *cap)
@@ -85,25 +85,6 @@ static int check(const Opening *o, int size, Rule rule, char *msg, size_t msglen
 	return 0;
 }
 
-static char *counting_reader(char *str, int num, void *stream)
-{
-	Ctx *c = stream;
-	if (c->failed || !fgets(str, num, c->f))
-		return NULL;
-	c->line++;
-	size_t n = strlen(str);
-	if (n == (size_t)num - 1 && str[n - 1] != '\n' && !feof(c->f)) {
-		snprintf(c->err, c->errlen, "%s:%d: line longer than %d characters (split the moves "
-		         "over several 'moves =' lines)", c->path, c->line, num - 2);
-		c->failed = 1;
-		return NULL;
-	}
-	const char *s = str + strspn(str, " \t");
-	if (*s == '[')
-		c->header_line = c->line;
-	return str;
-}
-
 static int fail(Ctx *c, const char *msg)
 {
 	snprintf(c->err, c->errlen, "%s:%d: %s", c->path, c->line, msg);
@@ -117,26 +98,26 @@ static int opening_handler(void *user, const char *section, const char *key, con
 	char msg[512];
 	if (strncmp(section, "opening ", 8) != 0 || !section[8]) {
 		snprintf(msg, sizeof msg, "unknown section [%.64s] (expected [opening NAME])", section);
-		return fail(c, msg);
+		return inifile_fail(&c->in, msg);
 	}
 	const char *name = section + 8;
 	OpeningSet *set = c->set;
-	if (c->seen_line != c->header_line) { /* a new section */
+	if (c->seen_line != c->in.header_line) { /* a new section */
 		for (int i = 0; i < set->count; i++)
 			if (strcmp(set->items[i].name, name) == 0) {
 				snprintf(msg, sizeof msg, "opening '%.64s' is defined twice", name);
-				return fail(c, msg);
+				return inifile_fail(&c->in, msg);
 			}
 		if (strlen(name) >= OPENING_NAME_MAX || strpbrk(name, ",\"")) {
 			snprintf(msg, sizeof msg, "opening name '%.80s' is too long or has , or \"", name);
-			return fail(c, msg);
+			return inifile_fail(&c->in, msg);
 		}
 		if (grow(set, &c->cap) < 0)
-			return fail(c, "out of memory");
+			return inifile_fail(&c->in, "out of memory");
 		Opening *o = &set->items[set->count++];
 		memset(o, 0, sizeof *o);
 		snprintf(o->name, sizeof o->name, "%s", name);
-		c->seen_line = c->header_line;
+		c->seen_line = c->in.header_line;
 	}
 	Opening *o = &set->items[set->count - 1];
 	if (strcmp(key, "note") == 0)
@@ -144,14 +125,14 @@ static int opening_handler(void *user, const char *section, const char *key, con
 	if (strcmp(key, "moves") != 0) {
 		snprintf(msg, sizeof msg, "unknown key '%.64s' in [opening %s] (expected moves or note)",
 		         key, name);
-		return fail(c, msg);
+		return inifile_fail(&c->in, msg);
 	}
 	int16_t moves[OPENING_MOVES_MAX];
 	char e[256];
 	int n = record_parse_moves(c->size, value, moves, OPENING_MOVES_MAX - o->count, e, sizeof e);
 	if (n < 0) {
 		snprintf(msg, sizeof msg, "opening '%s': %s", name, e);
-		return fail(c, msg);
+		return inifile_fail(&c->in, msg);
 	}
 	memcpy(o->moves + o->count, moves, sizeof moves[0] * (size_t)n);
 	o->count += n;
@@ -248,14 +229,9 @@ int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *
 	}
 	bool ini = ch == '[';
 	rewind(c.f);
-	int rc;
 	if (ini) {
-		rc = ini_parse_stream(counting_reader, &c, opening_handler, &c);
-		if (rc != 0 && !c.failed) {
-			snprintf(err, errlen, "%s:%d: expected [opening NAME] or key = value", path,
-			         rc > 0 ? rc : c.line);
-			c.failed = 1;
-		}
+		c.failed = inifile_parse(&c.in, c.f, path, opening_handler, &c, err, errlen) < 0;
+		inifile_free(&c.in);
 	} else {
 		load_offsets(&c);
 	}

@@ -1,6 +1,8 @@
 /* moves.c - candidate moves. */
 #include "moves.h"
 
+#include <limits.h>
+
 #include "rules.h"
 
 int moves_near(const Board *b, int dist, int16_t *out)
@@ -50,4 +52,27 @@ int moves_fallback(Board *b)
 					any = p;
 			}
 	return any;
+}
+
+int moves_pick_best(Board *b, const int16_t *pts, int *score, int np, Rng *rng)
+{
+	bool check = b->rule == RULE_RENJU && b->to_move == BLACK;
+	for (;;) {
+		int best = -1, best_score = INT_MIN, ties = 0;
+		for (int i = 0; i < np; i++) {
+			if (score[i] == INT_MIN || score[i] < best_score)
+				continue;
+			if (score[i] > best_score) {
+				best_score = score[i];
+				ties = 0;
+			}
+			if (rng_below(rng, (uint32_t)++ties) == 0)
+				best = i;
+		}
+		if (best < 0)
+			return -1;
+		if (!check || moves_playable(b, pts[best]))
+			return best;
+		score[best] = INT_MIN;
+	}
 }

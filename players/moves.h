@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "rng.h"
 
 /* Empty points within Chebyshev distance dist (1..BOARD_PAD) of a stone, in
  * board order; the centre alone on an empty board. Returns the count. */
@@ -14,6 +15,11 @@ int moves_near(const Board *b, int dist, int16_t *out);
 /* Can the side to move play p without losing on the spot: empty and, for
  * renju black, not forbidden? (b is restored before returning.) */
 bool moves_playable(Board *b, int p);
+
+/* The highest-scoring point of pts[0..np) that the side to move may play
+ * (moves_playable), ties drawn with rng; a point found unplayable has its
+ * score[] set to INT_MIN. Returns its index, or -1 if none is playable. */
+int moves_pick_best(Board *b, const int16_t *pts, int *score, int np, Rng *rng);
 
 /* A playable point of b, scanning from the centre outwards: for a player
  * whose own choice was not playable. POINT_NONE only on a full board. */

@@ -91,32 +91,6 @@ static int naive_total(const NaivePlayer *n, const Board *b, int p, Color c)
 	return total;
 }
 
-/* The best-scoring point of pts[0..np) that the side to move may play, ties
- * drawn at random; unplayable points are struck out of score[] as they are
- * found. The index into pts, or -1 if no point is playable. */
-static int naive_pick(Board *b, const int16_t *pts, int *score, int np, Rng *rng)
-{
-	bool check = b->rule == RULE_RENJU && b->to_move == BLACK;
-	for (;;) {
-		int best = -1, best_score = INT_MIN, ties = 0;
-		for (int i = 0; i < np; i++) {
-			if (score[i] == INT_MIN || score[i] < best_score)
-				continue;
-			if (score[i] > best_score) {
-				best_score = score[i];
-				ties = 0;
-			}
-			if (rng_below(rng, (uint32_t)++ties) == 0)
-				best = i;
-		}
-		if (best < 0)
-			return -1;
-		if (!check || moves_playable(b, pts[best]))
-			return best;
-		score[best] = INT_MIN;
-	}
-}
-
 static int naive_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info)
 {
 	(void)budget;
@@ -145,7 +119,7 @@ static int naive_choose(Player *p, const Board *pos, const Budget *budget, MoveI
 	Rng rng;
 	rng_seed(&rng, n->seed ^ pos->hash);
 	Board b = *pos;
-	int i = naive_pick(&b, pts, score, np, &rng);
+	int i = moves_pick_best(&b, pts, score, np, &rng);
 	if (i < 0)
 		return moves_fallback(&b);
 	info->score = score[i];

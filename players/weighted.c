@@ -194,31 +194,6 @@ static int weighted_bonus(const WeightedPlayer *w, const Board *b, int p, Color 
 	return 0;
 }
 
-/* As in naive.c: the index of the best playable point, ties drawn at
- * random, unplayable points struck out of score[]; -1 if none. */
-static int weighted_pick(Board *b, const int16_t *pts, int *score, int np, Rng *rng)
-{
-	bool check = b->rule == RULE_RENJU && b->to_move == BLACK;
-	for (;;) {
-		int best = -1, best_score = INT_MIN, ties = 0;
-		for (int i = 0; i < np; i++) {
-			if (score[i] == INT_MIN || score[i] < best_score)
-				continue;
-			if (score[i] > best_score) {
-				best_score = score[i];
-				ties = 0;
-			}
-			if (rng_below(rng, (uint32_t)++ties) == 0)
-				best = i;
-		}
-		if (best < 0)
-			return -1;
-		if (!check || moves_playable(b, pts[best]))
-			return best;
-		score[best] = INT_MIN;
-	}
-}
-
 static int weighted_choose(Player *p, const Board *pos, const Budget *budget,
                            MoveInfo *info)
 {
@@ -245,7 +220,7 @@ static int weighted_choose(Player *p, const Board *pos, const Budget *budget,
 	Rng rng;
 	rng_seed(&rng, w->seed ^ pos->hash);
 	Board b = *pos;
-	int i = weighted_pick(&b, pts, score, np, &rng);
+	int i = moves_pick_best(&b, pts, score, np, &rng);
 	if (i < 0)
 		return moves_fallback(&b);
 	info->score = score[i];
