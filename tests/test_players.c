@@ -159,6 +159,73 @@ static void budgets_are_respected(void **state)
 	}
 }
 
+/* Black to move can win at once (row 8: four in a row); white also
+ * threatens five, so a player that does not see its own win blocks. */
+static const char *const win_in_one =
+	"...............\n"
+	"...............\n"
+	"...............\n"
+	"...............\n"
+	"...............\n"
+	"...............\n"
+	"..O.OOOO.......\n"
+	"....XXXX.......\n"
+	"...............\n"
+	"...............\n"
+	"...............\n"
+	"...............\n"
+	"...............\n"
+	"...............\n"
+	"...............\n";
+
+/* White has four in a column with one five point (*): black must block. */
+static const char *const block_four =
+	"...............\n"
+	"...............\n"
+	"...............\n"
+	"......X........\n"
+	"......O........\n"
+	"......O.X......\n"
+	"......O..X.....\n"
+	"......O........\n"
+	"......*........\n"
+	"...............\n"
+	"....X..........\n"
+	"...............\n"
+	"...............\n"
+	"...............\n"
+	"...............\n";
+
+/* Every player but the pure defender takes a win in one; every player
+ * blocks a four it cannot answer with a five of its own. */
+static void tactics(void **state)
+{
+	(void)state;
+	int n;
+	const PlayerType *const *all = registry_all(&n);
+	for (int r = 0; r < RULE_COUNT; r++)
+		for (int i = 0; i < n; i++) {
+			if (!strcmp(all[i]->name, "random"))
+				continue; /* plays at random by design */
+			Board b;
+			DiagramMarks m;
+			char err[128];
+			Player *p = make(all[i], 3);
+			player_new_game(p, 15, (Rule)r);
+			assert_int_equal(diagram_load(&b, 15, (Rule)r, BLACK, win_in_one, NULL, err, sizeof err), 0);
+			int mv = player_choose(p, &b, &quick, NULL);
+			/* naive (default mode) only defends, as published. */
+			bool wins = board_empty_at(&b, mv) && board_threat(&b, mv, BLACK) == THREAT_FIVE;
+			if (!wins && strcmp(all[i]->name, "naive") != 0)
+				fail_msg("%s (%s): no win in one", all[i]->name, rule_name((Rule)r));
+			assert_int_equal(diagram_load(&b, 15, (Rule)r, BLACK, block_four, &m, err, sizeof err), 0);
+			mv = player_choose(p, &b, &quick, NULL);
+			if (mv != m.point[0])
+				fail_msg("%s (%s): did not block the four", all[i]->name, rule_name((Rule)r));
+			player_destroy(p);
+		}
+}
+
 static void registry_names_are_unique_and_found(void **state)
 {
 	(void)state;
@@ -182,6 +249,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(registry_names_are_unique_and_found),
 		cmocka_unit_test(same_seed_same_move),
+		cmocka_unit_test(tactics),
 		cmocka_unit_test(budgets_are_respected),
 		cmocka_unit_test(every_pair_plays_complete_games),
 	};
