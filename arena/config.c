@@ -282,6 +282,8 @@ static int set_type(PlayerSpec *p, const char *v, char *err, size_t errlen)
 			size_t len = strlen(names);
 			snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", all[i]->name);
 		}
+		size_t len = strlen(names); /* found by name only (registry.c) */
+		snprintf(names + len, sizeof names - len, ", external");
 		snprintf(err, errlen, "unknown player type '%s' (known: %s)", v, names);
 		return -1;
 	}
@@ -582,7 +584,7 @@ int config_write(const Tournament *t, FILE *f)
 		if (p->budget_set & BUDGET_MS)
 			fprintf(f, "ms = %lld\n", (long long)p->budget.ms);
 		for (int k = 0; k < p->params.n; k++) {
-			char v[64];
+			char v[PARAM_TEXT_MAX + 64];
 			param_format(&p->params, k, v, sizeof v);
 			fprintf(f, "%s = %s\n", p->type->params[k].name, v);
 		}

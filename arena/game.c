@@ -10,6 +10,20 @@ static GameOutcome loss_of(Color c)
 	return c == BLACK ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
 }
 
+static EndReason end_of_fault(int fault)
+{
+	switch (fault) {
+	case FAULT_CRASH:
+		return END_CRASH;
+	case FAULT_TIMEOUT:
+		return END_TIMEOUT;
+	case FAULT_ILLEGAL:
+		return END_ILLEGAL;
+	default:
+		return END_PROTOCOL;
+	}
+}
+
 int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 {
 	memset(rec, 0, sizeof *rec);
@@ -40,6 +54,11 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 		int m = player_choose(players[c], &b, &setup->budget[c], &info);
 		rec->time_ms[c] += info.ms;
 		rec->nodes[c] += info.nodes;
+		if (info.fault != FAULT_NONE) {
+			rec->outcome = loss_of(c);
+			rec->reason = end_of_fault(info.fault);
+			break;
+		}
 		if (!rules_legal(&b, m) || point_x(m) >= b.size || point_y(m) >= b.size) {
 			rec->outcome = loss_of(c);
 			rec->reason = END_ILLEGAL;
@@ -72,7 +91,7 @@ const char *game_outcome_text(GameOutcome o)
 const char *game_end_name(EndReason r)
 {
 	static const char *const names[END_COUNT] = {
-		"five", "forbidden", "illegal", "full-board", "max-plies",
+		"five", "forbidden", "illegal", "full-board", "max-plies", "crash", "timeout", "protocol",
 	};
 	return (unsigned)r < END_COUNT ? names[r] : "?";
 }

@@ -2,8 +2,9 @@
  *
  * The game is played from an opening (stones placed in order, black first),
  * then the players alternate until a five, a forbidden move (renju: black
- * loses), an illegal move (the mover loses), a full board or the ply limit
- * (draws). Failures of a player are results, never crashes. */
+ * loses), an illegal move or a fault (MoveInfo.fault: the mover loses), a
+ * full board or the ply limit (draws). Failures of a player are results,
+ * never crashes. */
 #ifndef ARENA_GAME_H
 #define ARENA_GAME_H
 
@@ -20,6 +21,9 @@ typedef enum {
 	END_ILLEGAL,    /* the loser returned an occupied or off-board point */
 	END_FULL_BOARD, /* draw */
 	END_MAX_PLIES,  /* draw by the ply limit */
+	END_CRASH,      /* the loser (an external engine) died or could not start */
+	END_TIMEOUT,    /* the loser gave no move within its time limit + tolerance */
+	END_PROTOCOL,   /* the loser broke the protocol: no OK, garbage, ERROR */
 	END_COUNT
 } EndReason;
 

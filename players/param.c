@@ -12,8 +12,26 @@ void param_defaults(ParamSet *ps, const ParamDecl *decl, int n)
 	memset(ps, 0, sizeof *ps);
 	ps->decl = decl;
 	ps->n = n < PARAM_MAX ? n : PARAM_MAX;
-	for (int i = 0; i < ps->n; i++)
+	int slot = 0;
+	for (int i = 0; i < ps->n; i++) {
 		ps->v[i] = decl[i].def;
+		if (decl[i].type != PARAM_TEXT)
+			continue;
+		if (slot == PARAM_TEXT_SLOTS) {
+			ps->v[i] = -1;
+			continue;
+		}
+		const char *def = decl[i].choices && decl[i].choices[0] ? decl[i].choices[0] : "";
+		snprintf(ps->text[slot], PARAM_TEXT_MAX, "%s", def);
+		ps->v[i] = slot++;
+	}
+}
+
+const char *param_text(const ParamSet *ps, int i)
+{
+	if (i < 0 || i >= ps->n || ps->decl[i].type != PARAM_TEXT || ps->v[i] < 0)
+		return "";
+	return ps->text[(int)ps->v[i]];
 }
 
 int param_find(const ParamSet *ps, const char *name)
@@ -51,6 +69,10 @@ void param_describe(const ParamDecl *d, char *buf, size_t buflen)
 		choice_list(d, list, sizeof list);
 		snprintf(buf, buflen, "%s: one of %s (default %s)", d->name, list,
 		         d->choices[(int)d->def]);
+	} else if (d->type == PARAM_TEXT) {
+		const char *def = d->choices && d->choices[0] ? d->choices[0] : "";
+		snprintf(buf, buflen, "%s: text of up to %d bytes (default \"%s\")", d->name,
+		         PARAM_TEXT_MAX - 1, def);
 	} else if (d->type == PARAM_INT) {
 		snprintf(buf, buflen, "%s: whole number in [%.0f, %.0f] (default %.0f)", d->name,
 		         d->min, d->max, d->def);
@@ -79,6 +101,21 @@ int param_set(ParamSet *ps, const char *key, const char *value, char *err, size_
 		snprintf(err, errlen, "bad value '%s' for %s", value, what);
 		return -1;
 	}
+	if (d->type == PARAM_TEXT) {
+		size_t len = strlen(value);
+		if (ps->v[i] < 0) {
+			snprintf(err, errlen, "%s: no room for more than %d text parameters", d->name,
+			         PARAM_TEXT_SLOTS);
+			return -1;
+		}
+		if (len >= PARAM_TEXT_MAX) {
+			snprintf(err, errlen, "value of %s is too long (%zu bytes; at most %d)", d->name,
+			         len, PARAM_TEXT_MAX - 1);
+			return -1;
+		}
+		memcpy(ps->text[(int)ps->v[i]], value, len + 1);
+		return 0;
+	}
 	char *end;
 	errno = 0;
 	double v = strtod(value, &end);
@@ -103,6 +140,8 @@ int param_set(ParamSet *ps, const char *key, const char *value, char *err, size_
 void param_set_value(ParamSet *ps, int i, double v)
 {
 	const ParamDecl *d = &ps->decl[i];
+	if (d->type == PARAM_TEXT)
+		return;
 	if (d->type != PARAM_REAL)
 		v = floor(v + 0.5);
 	ps->v[i] = v < d->min ? d->min : v > d->max ? d->max : v;
@@ -113,6 +152,8 @@ void param_format(const ParamSet *ps, int i, char *buf, size_t buflen)
 	const ParamDecl *d = &ps->decl[i];
 	if (d->type == PARAM_CHOICE)
 		snprintf(buf, buflen, "%s", d->choices[(int)ps->v[i]]);
+	else if (d->type == PARAM_TEXT)
+		snprintf(buf, buflen, "%s", param_text(ps, i));
 	else if (d->type == PARAM_INT)
 		snprintf(buf, buflen, "%.0f", ps->v[i]);
 	else

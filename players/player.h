@@ -35,6 +35,17 @@ typedef struct {
  * means a proven win (or loss) in SCORE_WIN - |score| plies. */
 enum { SCORE_WIN = 1000000000, SCORE_NONE = -2000000000 };
 
+/* Why a player could not give a move (MoveInfo.fault). Only players that
+ * run outside the process (external) report faults; the arena scores a fault
+ * as a loss of the mover. */
+enum {
+	FAULT_NONE = 0,
+	FAULT_CRASH,    /* the engine died, or could not be started */
+	FAULT_TIMEOUT,  /* no move within the time limit plus the tolerance */
+	FAULT_ILLEGAL,  /* a move off the board */
+	FAULT_PROTOCOL, /* no OK after START, an unparsable, over-long or ERROR reply */
+};
+
 typedef struct {
 	int move;         /* the chosen point */
 	uint64_t nodes;   /* nodes or playouts searched for this move */
@@ -43,6 +54,7 @@ typedef struct {
 	int pv_len;
 	int16_t pv[PV_MAX]; /* principal variation, starting with move */
 	double ms;        /* wall time spent */
+	int fault;        /* FAULT_NONE, or why move is POINT_NONE */
 } MoveInfo;
 
 typedef struct Player Player;
@@ -63,7 +75,9 @@ struct PlayerType {
 	void (*new_game)(Player *p, int size, Rule rule);
 	/* Chooses a legal move for pos->to_move (pos is not full and has no
 	 * five). Never returns a point that is not empty; under renju black
-	 * avoids forbidden points whenever it has any other move. */
+	 * avoids forbidden points whenever it has any other move. The external
+	 * type alone may break this: it returns what the engine said (maybe an
+	 * occupied point), or POINT_NONE with info->fault set. */
 	int (*choose)(Player *p, const Board *pos, const Budget *budget, MoveInfo *info);
 };
 

@@ -9,5 +9,6 @@ extern const PlayerType player_naive;
 extern const PlayerType player_weighted;
 extern const PlayerType player_mcts;
 extern const PlayerType player_alphabeta;
+extern const PlayerType player_external; /* found by name, not in registry_all */
 
 #endif

@@ -90,12 +90,80 @@ static void set_value_clamps_and_rounds(void **state)
 	assert_int_equal(param_find(&ps, "nope"), -1);
 }
 
+static const char *const engine_name[] = {"engine", NULL};
+
+static const ParamDecl text_decls[] = {
+	{"depth", PARAM_INT, 3, 1, 9, NULL, false, "a number among texts"},
+	{"command", PARAM_TEXT, 0, 0, 0, NULL, false, "what to run"},
+	{"name", PARAM_TEXT, 0, 0, 0, engine_name, false, "what to call it"},
+	{"t3", PARAM_TEXT, 0, 0, 0, NULL, false, "third"},
+	{"t4", PARAM_TEXT, 0, 0, 0, NULL, false, "fourth"},
+	{"t5", PARAM_TEXT, 0, 0, 0, NULL, false, "one too many"},
+};
+
+/* Text parameters: defaults, set, format, describe, copies by value. */
+static void text_values(void **state)
+{
+	(void)state;
+	ParamSet ps;
+	param_defaults(&ps, text_decls, 5);
+	char err[256], buf[PARAM_TEXT_MAX + 8];
+	assert_string_equal(param_text(&ps, 1), "");
+	assert_string_equal(param_text(&ps, 2), "engine");
+	assert_string_equal(param_text(&ps, 0), ""); /* not a text */
+	assert_int_equal(param_set(&ps, "command", "engines/x --nodes \"20 000\"", err, sizeof err),
+	                 0);
+	assert_int_equal(param_set(&ps, "name", "", err, sizeof err), 0);
+	assert_int_equal(param_set(&ps, "t4", "four", err, sizeof err), 0);
+	ParamSet copy = ps;
+	param_format(&copy, 1, buf, sizeof buf);
+	assert_string_equal(buf, "engines/x --nodes \"20 000\"");
+	assert_string_equal(param_text(&copy, 2), "");
+	assert_string_equal(param_text(&copy, 4), "four");
+	assert_string_equal(param_text(&copy, 3), "");
+	/* The tuner's setter leaves text alone. */
+	param_set_value(&copy, 1, 2);
+	assert_string_equal(param_text(&copy, 1), "engines/x --nodes \"20 000\"");
+	param_describe(&text_decls[2], buf, sizeof buf);
+	assert_string_equal(buf, "name: text of up to 191 bytes (default \"engine\")");
+	/* The longest value fits; one byte more is refused, naming the
+	 * parameter and the limit, and changes nothing. */
+	char big[PARAM_TEXT_MAX + 1];
+	memset(big, 'a', PARAM_TEXT_MAX - 1);
+	big[PARAM_TEXT_MAX - 1] = '\0';
+	assert_int_equal(param_set(&ps, "name", big, err, sizeof err), 0);
+	assert_string_equal(param_text(&ps, 2), big);
+	big[PARAM_TEXT_MAX - 1] = 'a';
+	big[PARAM_TEXT_MAX] = '\0';
+	assert_int_equal(param_set(&ps, "command", big, err, sizeof err), -1);
+	if (!strstr(err, "command") || !strstr(err, "at most 191"))
+		fail_msg("message '%s'", err);
+	assert_string_equal(param_text(&ps, 1), "engines/x --nodes \"20 000\"");
+}
+
+/* A fifth text parameter has no slot: it reads "" and cannot be set. */
+static void text_slots_run_out(void **state)
+{
+	(void)state;
+	ParamSet ps;
+	param_defaults(&ps, text_decls, 6);
+	char err[256];
+	assert_int_equal(ps.n, 6);
+	assert_string_equal(param_text(&ps, 5), "");
+	assert_int_equal(param_set(&ps, "t5", "x", err, sizeof err), -1);
+	assert_non_null(strstr(err, "t5"));
+	assert_int_equal(param_set(&ps, "t4", "x", err, sizeof err), 0);
+	assert_string_equal(param_text(&ps, 4), "x");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(defaults_and_good_values),
 		cmocka_unit_test(bad_values_name_parameter_and_range),
 		cmocka_unit_test(set_value_clamps_and_rounds),
+		cmocka_unit_test(text_values),
+		cmocka_unit_test(text_slots_run_out),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

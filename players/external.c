@@ -1,0 +1,390 @@
+/* external.c - any Gomocup engine as a player: the manager side of the
+ * protocol (pbrain.c is the engine side).
+ *
+ * Each game gets a fresh process: new_game stops the previous one (END,
+ * then a kill if it lingers) and starts the command again, so nothing an
+ * engine did in one game, a fault included, reaches the next. Within a game
+ * the arena sends one command and waits for the answer, as the Gomocup
+ * manager does: START and its OK, the INFO lines, then per move
+ * `INFO time_left` and BEGIN, TURN (the opponent's reply to the engine's
+ * last move) or BOARD (any other position, stones in the order played).
+ * Every move command thus starts with an INFO line, which protects against
+ * engines that drop the first word read after their move.
+ *
+ * A fault (the process died, no move within the limit plus the tolerance,
+ * an unparsable, ERROR or over-long reply, a point off the board, no OK to
+ * START) kills the process at once and is reported as MoveInfo.fault with
+ * POINT_NONE, then again at every move until the next game. */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "clock.h"
+#include "external_proc.h"
+#include "player.h"
+
+enum {
+	P_COMMAND,
+	P_DIR,
+	P_INFO,
+	P_TIMEOUT_TURN,
+	P_TIMEOUT_MATCH,
+	P_TOLERANCE,
+	P_TIMEOUT_START,
+	P_MAX_MEMORY,
+	P_COUNT
+};
+
+/* How long a well-behaved engine gets to exit after END. */
+enum { STOP_GRACE_MS = 500, INFO_TEXT_MAX = 1024, TIME_LEFT_NONE = 2147483647 };
+
+static const ParamDecl external_params[P_COUNT] = {
+    [P_COMMAND] = {"command", PARAM_TEXT, 0, 0, 0, NULL, false,
+                   "the engine and its arguments, split at blanks (\"...\" keeps blanks), "
+                   "no shell; required"},
+    [P_DIR] = {"dir", PARAM_TEXT, 0, 0, 0, NULL, false,
+               "the engine's working folder (default: the arena's)"},
+    [P_INFO] = {"info", PARAM_TEXT, 0, 0, 0, NULL, false,
+                "more INFO lines for every game, as 'key value; key value'"},
+    [P_TIMEOUT_TURN] = {"timeout_turn", PARAM_INT, 5000, 0, 1e9, NULL, false,
+                        "ms per move (INFO timeout_turn); a ms budget replaces it"},
+    [P_TIMEOUT_MATCH] = {"timeout_match", PARAM_INT, 0, 0, 1e12, NULL, false,
+                         "ms for all the engine's moves of a game; 0 = no limit"},
+    [P_TOLERANCE] = {"tolerance", PARAM_INT, 1000, 0, 1e9, NULL, false,
+                     "ms past a limit before the engine loses on time"},
+    [P_TIMEOUT_START] = {"timeout_start", PARAM_INT, 10000, 1, 1e9, NULL, false,
+                         "ms to start and answer OK to START"},
+    [P_MAX_MEMORY] = {"max_memory", PARAM_INT, 0, 0, 1e15, NULL, false,
+                      "bytes (INFO max_memory); 0 = not sent"},
+};
+
+typedef struct {
+	Player base;
+	char path[PROC_PATH_MAX];
+	char *argv[PROC_ARGS_MAX + 1];
+	char argstore[PARAM_TEXT_MAX];
+	char dir[PARAM_TEXT_MAX];
+	char info[INFO_TEXT_MAX]; /* the INFO lines of game start, ready to send */
+	int64_t timeout_turn, timeout_match, tolerance, timeout_start, max_memory;
+	Proc proc;
+	Rule rule;
+	int size;
+	int fault;         /* FAULT_* of this game, sticky until new_game */
+	int64_t told_turn; /* the timeout_turn the engine was last told */
+	double time_left;  /* ms of the match clock (timeout_match > 0) */
+	bool asked;        /* the engine was asked for a move this game */
+	int known;         /* the stones the engine knows, in order */
+	int16_t known_moves[BOARD_MAX_MOVES];
+} External;
+
+static bool word_is(const char *s, size_t n, const char *kw)
+{
+	if (strlen(kw) != n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (toupper((unsigned char)s[i]) != kw[i])
+			return false;
+	return true;
+}
+
+/* "key value; key value" -> "INFO key value\n..." in out. */
+static int build_info(const char *text, char *out, size_t outlen, char *err, size_t errlen)
+{
+	size_t len = 0;
+	out[0] = '\0';
+	const char *s = text;
+	while (*s) {
+		size_t n = strcspn(s, ";");
+		const char *a = s, *b = s + n;
+		while (a < b && isspace((unsigned char)*a))
+			a++;
+		while (b > a && isspace((unsigned char)b[-1]))
+			b--;
+		if (b > a) {
+			size_t key = strcspn(a, " \t;");
+			if (a + key >= b) {
+				snprintf(err, errlen,
+				         "info: '%.*s' needs a key and a value",
+				         (int)(b - a), a);
+				return -1;
+			}
+			int w = snprintf(out + len, outlen - len, "INFO %.*s\n",
+			                 (int)(b - a), a);
+			if (w < 0 || (size_t)w >= outlen - len) {
+				snprintf(err, errlen, "info: too long");
+				return -1;
+			}
+			len += (size_t)w;
+		}
+		s += n + (s[n] == ';');
+	}
+	return 0;
+}
+
+static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, size_t errlen)
+{
+	(void)seed; /* an engine has its own; put it in the command if it takes one */
+	External *e = calloc(1, sizeof *e);
+	if (!e) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	proc_init(&e->proc);
+	char msg[PROC_PATH_MAX + 128];
+	const char *command = param_text(ps, P_COMMAND);
+	if (!*command) {
+		snprintf(err, errlen,
+		         "external player: 'command' is required (the engine to run)");
+		goto fail;
+	}
+	if (proc_split(command, e->argstore, sizeof e->argstore, e->argv, PROC_ARGS_MAX + 1,
+	               msg, sizeof msg) < 0 ||
+	    proc_resolve(e->argv[0], e->path, sizeof e->path, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "external player: %s", msg);
+		goto fail;
+	}
+	snprintf(e->dir, sizeof e->dir, "%s", param_text(ps, P_DIR));
+	struct stat st;
+	if (e->dir[0] && (stat(e->dir, &st) < 0 || !S_ISDIR(st.st_mode))) {
+		snprintf(err, errlen, "external player: dir '%s' is not a folder", e->dir);
+		goto fail;
+	}
+	if (build_info(param_text(ps, P_INFO), e->info, sizeof e->info, msg, sizeof msg) <
+	    0) {
+		snprintf(err, errlen, "external player: %s", msg);
+		goto fail;
+	}
+	e->timeout_turn = (int64_t)ps->v[P_TIMEOUT_TURN];
+	e->timeout_match = (int64_t)ps->v[P_TIMEOUT_MATCH];
+	e->tolerance = (int64_t)ps->v[P_TOLERANCE];
+	e->timeout_start = (int64_t)ps->v[P_TIMEOUT_START];
+	e->max_memory = (int64_t)ps->v[P_MAX_MEMORY];
+	e->size = BOARD_DEFAULT;
+	e->fault = FAULT_CRASH; /* no process until new_game */
+	return &e->base;
+fail:
+	free(e);
+	return NULL;
+}
+
+/* Ends the engine of the last game: politely if it behaved. */
+static void stop_engine(External *e)
+{
+	if (e->proc.pid && e->fault == FAULT_NONE) {
+		proc_write(&e->proc, "END\n", clock_ms() + 100);
+		proc_stop(&e->proc, STOP_GRACE_MS);
+	} else {
+		proc_kill(&e->proc);
+	}
+}
+
+static void external_destroy(Player *p)
+{
+	External *e = (External *)p;
+	stop_engine(e);
+	free(e);
+}
+
+static int fault_of(ProcStatus st)
+{
+	return st == PROC_EOF       ? FAULT_CRASH
+	       : st == PROC_TIMEOUT ? FAULT_TIMEOUT
+	                            : FAULT_PROTOCOL;
+}
+
+static int fail(External *e, int fault)
+{
+	proc_kill(&e->proc);
+	e->fault = fault;
+	return fault;
+}
+
+/* Starts the engine and sends START and the INFO lines. */
+static int start_engine(External *e)
+{
+	char err[PROC_PATH_MAX + 128], line[PROC_LINE_MAX], cmd[512];
+	if (proc_start(&e->proc, e->path, e->argv, e->dir, err, sizeof err) < 0)
+		return fail(e, FAULT_CRASH);
+	double deadline = clock_ms() + (double)e->timeout_start;
+	snprintf(cmd, sizeof cmd, "START %d\n", e->size);
+	ProcStatus st = proc_write(&e->proc, cmd, deadline);
+	while (st == PROC_OK) {
+		st = proc_read_line(&e->proc, line, deadline);
+		if (st != PROC_OK)
+			break;
+		const char *s = line + strspn(line, " \t");
+		size_t n = strcspn(s, " \t");
+		if (n == 0 || word_is(s, n, "MESSAGE") || word_is(s, n, "DEBUG"))
+			continue;
+		/* ERROR (say, a size it lacks) or junk */
+		if (!word_is(s, n, "OK") || s[n + strspn(s + n, " \t")])
+			return fail(e, FAULT_PROTOCOL);
+		break;
+	}
+	if (st != PROC_OK) /* no OK in time is a protocol fault, not a slow move */
+		return fail(e, st == PROC_EOF ? FAULT_CRASH : FAULT_PROTOCOL);
+	static const int rule_code[RULE_COUNT] = {
+	    [RULE_FREESTYLE] = 0, [RULE_STANDARD] = 1, [RULE_RENJU] = 4};
+	int len = snprintf(cmd, sizeof cmd,
+	                   "INFO timeout_turn %" PRId64 "\nINFO timeout_match %" PRId64
+	                   "\nINFO rule %d\nINFO game_type 1\n",
+	                   e->timeout_turn, e->timeout_match, rule_code[e->rule]);
+	if (e->max_memory > 0)
+		snprintf(cmd + len, sizeof cmd - (size_t)len,
+		         "INFO max_memory %" PRId64 "\n", e->max_memory);
+	deadline = clock_ms() + (double)e->timeout_start;
+	if ((st = proc_write(&e->proc, cmd, deadline)) != PROC_OK ||
+	    (st = proc_write(&e->proc, e->info, deadline)) != PROC_OK)
+		return fail(e, fault_of(st));
+	e->told_turn = e->timeout_turn;
+	return FAULT_NONE;
+}
+
+static void external_new_game(Player *p, int size, Rule rule)
+{
+	External *e = (External *)p;
+	stop_engine(e);
+	e->size = size;
+	e->rule = rule;
+	e->fault = FAULT_NONE;
+	e->time_left = (double)e->timeout_match;
+	e->asked = false;
+	e->known = 0;
+	start_engine(e);
+}
+
+/* Does the engine know pos but for the opponent's last stone? */
+static bool one_move_on(const External *e, const Board *pos)
+{
+	if (!e->asked || e->known != pos->count - 1)
+		return false;
+	for (int i = 0; i < e->known; i++)
+		if (pos->moves[i] != e->known_moves[i])
+			return false;
+	return pos->cell[pos->moves[pos->count - 1]] - 1 != (int)pos->to_move;
+}
+
+/* The command that asks for a move in pos, after the INFO lines. */
+static void position_command(const External *e, const Board *pos, char *buf, size_t buflen)
+{
+	size_t len = strlen(buf);
+	if (pos->count == 0 && !e->asked) {
+		snprintf(buf + len, buflen - len, "BEGIN\n");
+	} else if (one_move_on(e, pos)) {
+		int m = pos->moves[pos->count - 1];
+		snprintf(buf + len, buflen - len, "TURN %d,%d\n", point_x(m), point_y(m));
+	} else {
+		len += (size_t)snprintf(buf + len, buflen - len, "BOARD\n");
+		for (int i = 0; i < pos->count; i++) {
+			int m = pos->moves[i];
+			int field = pos->cell[m] - 1 == (int)pos->to_move ? 1 : 2;
+			len += (size_t)snprintf(buf + len, buflen - len, "%d,%d,%d\n",
+			                        point_x(m), point_y(m), field);
+		}
+		snprintf(buf + len, buflen - len, "DONE\n");
+	}
+}
+
+/* Strictly "x,y", blanks allowed around the numbers. 0 or -1. */
+static int parse_move(const char *s, long *x, long *y)
+{
+	long v[2];
+	for (int i = 0; i < 2; i++) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!isdigit((unsigned char)*s))
+			return -1;
+		char *end;
+		errno = 0;
+		v[i] = strtol(s, &end, 10);
+		if (errno)
+			return -1;
+		s = end;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (i == 0 && *s++ != ',')
+			return -1;
+	}
+	*x = v[0];
+	*y = v[1];
+	return *s ? -1 : 0;
+}
+
+static int external_choose(Player *p, const Board *pos, const Budget *budget,
+                           MoveInfo *info)
+{
+	External *e = (External *)p;
+	if (e->fault || !e->proc.pid) {
+		info->fault = e->fault ? e->fault : FAULT_CRASH;
+		return POINT_NONE;
+	}
+	/* Room for INFO lines and a BOARD of every point. */
+	char cmd[256 + BOARD_MAX_MOVES * 12], line[PROC_LINE_MAX];
+	int64_t turn = budget && budget->ms > 0 ? budget->ms : e->timeout_turn;
+	double limit = (double)turn;
+	cmd[0] = '\0';
+	if (turn != e->told_turn) {
+		snprintf(cmd, sizeof cmd, "INFO timeout_turn %" PRId64 "\n", turn);
+		e->told_turn = turn;
+	}
+	int64_t left = TIME_LEFT_NONE;
+	if (e->timeout_match > 0) {
+		left = e->time_left > 0 ? (int64_t)e->time_left : 0;
+		if ((double)left < limit)
+			limit = (double)left;
+	}
+	size_t len = strlen(cmd);
+	snprintf(cmd + len, sizeof cmd - len, "INFO time_left %" PRId64 "\n", left);
+	position_command(e, pos, cmd, sizeof cmd);
+
+	double t0 = clock_ms(), deadline = t0 + limit + (double)e->tolerance;
+	ProcStatus st = proc_write(&e->proc, cmd, deadline);
+	e->asked = true;
+	long x = -1, y = -1;
+	while (st == PROC_OK) {
+		st = proc_read_line(&e->proc, line, deadline);
+		if (st != PROC_OK)
+			break;
+		const char *s = line + strspn(line, " \t");
+		size_t n = strcspn(s, " \t");
+		if (n == 0 || word_is(s, n, "MESSAGE") || word_is(s, n, "DEBUG"))
+			continue;
+		if (parse_move(s, &x, &y) < 0) { /* ERROR, UNKNOWN or garbage */
+			info->fault = fail(e, FAULT_PROTOCOL);
+			return POINT_NONE;
+		}
+		break;
+	}
+	e->time_left -= clock_ms() - t0;
+	if (st != PROC_OK) {
+		info->fault = fail(e, fault_of(st));
+		return POINT_NONE;
+	}
+	if (x >= pos->size || y >= pos->size) {
+		info->fault = fail(e, FAULT_ILLEGAL);
+		return POINT_NONE;
+	}
+	int m = board_point((int)x, (int)y);
+	/* An occupied point is the arena's to judge (END_ILLEGAL). */
+	memcpy(e->known_moves, pos->moves, sizeof pos->moves[0] * (size_t)pos->count);
+	e->known_moves[pos->count] = (int16_t)m;
+	e->known = pos->count + 1;
+	return m;
+}
+
+const PlayerType player_external = {
+    .name = "external",
+    .help = "any Gomocup (pbrain) engine, run as a child process under time limits",
+    .params = external_params,
+    .nparams = P_COUNT,
+    .budgets = BUDGET_MS,
+    .create = external_create,
+    .destroy = external_destroy,
+    .new_game = external_new_game,
+    .choose = external_choose,
+};

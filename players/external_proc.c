@@ -1,0 +1,417 @@
+/* external_proc.c - starting, talking to and stopping a child process.
+ *
+ * fork + execve rather than posix_spawn: the child must call prctl before
+ * exec. Between fork and exec the child of a threaded process may call only
+ * async-signal-safe functions, so everything it needs (the path, argv, the
+ * descriptors) is prepared before the fork, and a failure is sent back as
+ * an errno through a close-on-exec pipe that reads as EOF once exec has
+ * succeeded. */
+#define _GNU_SOURCE
+#include "external_proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+
+extern char **environ;
+
+enum { STAGE_SETUP, STAGE_CHDIR, STAGE_EXEC };
+
+typedef struct {
+	int stage;
+	int err;
+} ChildReport;
+
+void proc_init(Proc *p)
+{
+	p->pid = 0;
+	p->to_child = p->from_child = -1;
+	p->len = 0;
+}
+
+int proc_split(const char *command, char *store, size_t storelen, char **argv, int max,
+               char *err, size_t errlen)
+{
+	int n = 0;
+	size_t len = 0;
+	const char *s = command;
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			break;
+		if (n + 1 >= max) {
+			snprintf(err, errlen, "command has more than %d words", max - 1);
+			return -1;
+		}
+		argv[n++] = store + len;
+		bool quoted = false;
+		for (; *s && (quoted || (*s != ' ' && *s != '\t')); s++) {
+			char c = *s;
+			if (c == '"') {
+				quoted = !quoted;
+				continue;
+			}
+			if (quoted && c == '\\' && (s[1] == '"' || s[1] == '\\'))
+				c = *++s;
+			if (len + 2 > storelen) {
+				snprintf(err, errlen, "command too long");
+				return -1;
+			}
+			store[len++] = c;
+		}
+		if (quoted) {
+			snprintf(err, errlen, "command has an unclosed quote");
+			return -1;
+		}
+		if (len + 1 > storelen) {
+			snprintf(err, errlen, "command too long");
+			return -1;
+		}
+		store[len++] = '\0';
+	}
+	if (n == 0) {
+		snprintf(err, errlen, "command is empty");
+		return -1;
+	}
+	argv[n] = NULL;
+	return n;
+}
+
+static bool is_program(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+int proc_resolve(const char *prog, char *path, size_t pathlen, char *err, size_t errlen)
+{
+	if (strchr(prog, '/')) {
+		char cwd[PROC_PATH_MAX];
+		if (prog[0] == '/')
+			snprintf(path, pathlen, "%s", prog);
+		else if (getcwd(cwd, sizeof cwd))
+			snprintf(path, pathlen, "%s/%s", cwd, prog);
+		else {
+			snprintf(err, errlen, "cannot find the current folder: %s",
+			         strerror(errno));
+			return -1;
+		}
+		if (strlen(path) + 1 >= pathlen) {
+			snprintf(err, errlen, "path of '%s' too long", prog);
+			return -1;
+		}
+		if (!is_program(path)) {
+			snprintf(err, errlen, "'%s' is not an executable file (%s)", prog,
+			         errno ? strerror(errno) : "not a regular file");
+			return -1;
+		}
+		return 0;
+	}
+	const char *dirs = getenv("PATH");
+	if (!dirs || !*dirs)
+		dirs = "/usr/local/bin:/usr/bin:/bin";
+	while (*dirs) {
+		size_t n = strcspn(dirs, ":");
+		int w = snprintf(path, pathlen, "%.*s/%s", (int)(n ? n : 1), n ? dirs : ".",
+		                 prog);
+		if (w > 0 && (size_t)w < pathlen && is_program(path)) {
+			if (path[0] != '/') {
+				char rel[PROC_PATH_MAX];
+				snprintf(rel, sizeof rel, "%s", path);
+				return proc_resolve(rel, path, pathlen, err, errlen);
+			}
+			return 0;
+		}
+		dirs += n + (dirs[n] == ':');
+	}
+	snprintf(err, errlen, "'%s' not found in PATH", prog);
+	return -1;
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/* Moves fd above 2 (if the arena runs with stdin or stdout closed, a pipe
+ * could land there and be clobbered by the child's dup2). */
+static int lift_fd(int *fd)
+{
+	if (*fd > 2)
+		return 0;
+	int nfd = fcntl(*fd, F_DUPFD_CLOEXEC, 3);
+	if (nfd < 0)
+		return -1;
+	close(*fd);
+	*fd = nfd;
+	return 0;
+}
+
+/* In the child: async-signal-safe calls only, never returns. */
+static void child_run(const int in[2], const int out[2], int devnull, int report,
+                      pid_t parent, const char *path, char *const argv[], const char *dir)
+{
+	ChildReport r = {STAGE_SETUP, 0};
+	/* SIGKILL when the arena thread that started us dies; if the parent
+	 * died before prctl, nobody would send it: check. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+		_exit(127);
+	setpgid(0, 0);
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	struct sigaction dfl;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigaction(SIGPIPE, &dfl, NULL); /* an ignored SIGPIPE would survive exec */
+	if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(devnull, 2) < 0)
+		goto fail;
+	/* Descriptors the arena opened without O_CLOEXEC stay out of the
+	 * engine. Best effort: old kernels lack close_range. */
+	close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
+	if (dir && *dir && chdir(dir) < 0) {
+		r.stage = STAGE_CHDIR;
+		goto fail;
+	}
+	r.stage = STAGE_EXEC;
+	execve(path, argv, environ);
+fail:
+	r.err = errno;
+	if (write(report, &r, sizeof r) < 0) {
+		/* nothing more to do */
+	}
+	_exit(127);
+}
+
+static int reap(pid_t pid)
+{
+	int st;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return st;
+}
+
+int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, char *err,
+               size_t errlen)
+{
+	int in[2] = {-1, -1}, out[2] = {-1, -1}, rep[2] = {-1, -1};
+	int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (devnull < 0 || pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 ||
+	    pipe2(rep, O_CLOEXEC) < 0 || lift_fd(&in[0]) < 0 || lift_fd(&in[1]) < 0 ||
+	    lift_fd(&out[0]) < 0 || lift_fd(&out[1]) < 0 || lift_fd(&devnull) < 0) {
+		snprintf(err, errlen, "cannot make pipes: %s", strerror(errno));
+		goto fail;
+	}
+	pid_t parent = getpid();
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(err, errlen, "cannot fork: %s", strerror(errno));
+		goto fail;
+	}
+	if (pid == 0)
+		child_run(in, out, devnull, rep[1], parent, path, argv, dir);
+	setpgid(pid, pid); /* also done by the child; whichever comes first */
+	close_fd(&in[0]);
+	close_fd(&out[1]);
+	close_fd(&rep[1]);
+	close_fd(&devnull);
+	ChildReport r;
+	ssize_t n;
+	while ((n = read(rep[0], &r, sizeof r)) < 0 && errno == EINTR)
+		;
+	close_fd(&rep[0]);
+	if (n == (ssize_t)sizeof r) {
+		reap(pid);
+		if (r.stage == STAGE_CHDIR)
+			snprintf(err, errlen, "cannot change to folder '%s': %s", dir,
+			         strerror(r.err));
+		else if (r.stage == STAGE_EXEC)
+			snprintf(err, errlen, "cannot run '%s': %s", path, strerror(r.err));
+		else
+			snprintf(err, errlen, "cannot set up the engine's process: %s",
+			         strerror(r.err));
+		goto fail;
+	}
+	fcntl(in[1], F_SETFL, O_NONBLOCK);
+	fcntl(out[0], F_SETFL, O_NONBLOCK);
+	proc_init(p);
+	p->pid = pid;
+	p->to_child = in[1];
+	p->from_child = out[0];
+	return 0;
+fail:
+	close_fd(&in[0]);
+	close_fd(&in[1]);
+	close_fd(&out[0]);
+	close_fd(&out[1]);
+	close_fd(&rep[0]);
+	close_fd(&rep[1]);
+	close_fd(&devnull);
+	return -1;
+}
+
+/* Milliseconds to wait in poll until deadline: 0 if it has passed. */
+static int wait_ms(double deadline)
+{
+	double left = deadline - clock_ms();
+	if (left <= 0)
+		return 0;
+	return left > 1e9 ? 1000000000 : (int)left + 1;
+}
+
+/* Waits until fd is ready for events or the deadline passes: 1 or 0. */
+static int wait_fd(int fd, short events, double deadline)
+{
+	for (;;) {
+		struct pollfd pfd = {.fd = fd, .events = events};
+		int r = poll(&pfd, 1, wait_ms(deadline));
+		if (r > 0)
+			return 1;
+		if (r == 0 && clock_ms() >= deadline)
+			return 0;
+		/* r < 0: EINTR; r == 0 early: rounding. Either way, again. */
+	}
+}
+
+ProcStatus proc_write(Proc *p, const char *text, double deadline)
+{
+	if (p->to_child < 0)
+		return PROC_EOF;
+	/* A write to a pipe nobody reads raises SIGPIPE, which would end the
+	 * arena unless it ignores the signal. Block it in this thread for the
+	 * write and take back the one the write raised, if any. */
+	sigset_t pipe_set, old, pending;
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	sigemptyset(&pending);
+	sigpending(&pending);
+	bool was_pending = sigismember(&pending, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+	ProcStatus st = PROC_OK;
+	size_t len = strlen(text), done = 0;
+	while (done < len) {
+		ssize_t n = write(p->to_child, text + done, len - done);
+		if (n >= 0) {
+			done += (size_t)n;
+		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			if (!wait_fd(p->to_child, POLLOUT, deadline)) {
+				st = PROC_TIMEOUT;
+				break;
+			}
+		} else if (errno != EINTR) {
+			st = PROC_EOF; /* EPIPE, or anything else: the engine is unusable */
+			break;
+		}
+	}
+	if (st == PROC_EOF && !was_pending) {
+		struct timespec zero = {0, 0};
+		while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)
+			;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return st;
+}
+
+ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline)
+{
+	for (;;) {
+		for (size_t i = 0; i < p->len; i++) {
+			char c = p->buf[i];
+			if (c != '\n' && c != '\r')
+				continue;
+			/* CR LF: the LF comes back as a blank line, which callers skip. */
+			for (size_t k = 0; k < i; k++)
+				line[k] = p->buf[k] ? p->buf[k] : '\x7f';
+			line[i] = '\0';
+			p->len -= i + 1;
+			memmove(p->buf, p->buf + i + 1, p->len);
+			return PROC_OK;
+		}
+		if (p->len == sizeof p->buf)
+			return PROC_LONG;
+		if (p->from_child < 0)
+			return PROC_EOF;
+		ssize_t n = read(p->from_child, p->buf + p->len, sizeof p->buf - p->len);
+		if (n > 0) {
+			p->len += (size_t)n;
+		} else if (n == 0) {
+			return PROC_EOF;
+		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			if (!wait_fd(p->from_child, POLLIN, deadline))
+				return PROC_TIMEOUT;
+		} else if (errno != EINTR) {
+			return PROC_EOF;
+		}
+	}
+}
+
+static void release(Proc *p)
+{
+	close_fd(&p->to_child);
+	close_fd(&p->from_child);
+	p->pid = 0;
+	p->len = 0;
+}
+
+void proc_kill(Proc *p)
+{
+	if (p->pid > 0) {
+		kill(-p->pid, SIGKILL); /* the engine and any helpers it started */
+		kill(p->pid, SIGKILL);  /* in case it left its group */
+		reap(p->pid);
+	}
+	release(p);
+}
+
+void proc_stop(Proc *p, double grace_ms)
+{
+	if (p->pid <= 0) {
+		release(p);
+		return;
+	}
+	close_fd(&p->to_child); /* EOF on its stdin: Gomocup engines exit */
+	double deadline = clock_ms() + grace_ms;
+	char drop[1024];
+	for (;;) {
+		/* Has it exited? Asked without reaping it, so that its pid (and
+		 * process group id) cannot be reused before proc_kill below has
+		 * killed any helpers left in its group. */
+		siginfo_t info;
+		memset(&info, 0, sizeof info);
+		int r = waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT);
+		if ((r == 0 && info.si_pid == p->pid) || (r < 0 && errno != EINTR))
+			break;
+		if (clock_ms() >= deadline)
+			break;
+		/* Read (and drop) what it still writes, so it never blocks on a
+		 * full pipe; poll also paces the loop. */
+		if (p->from_child >= 0) {
+			struct pollfd pfd = {.fd = p->from_child, .events = POLLIN};
+			if (poll(&pfd, 1, 2) > 0) {
+				ssize_t n = read(p->from_child, drop, sizeof drop);
+				if (n == 0)
+					close_fd(&p->from_child);
+			}
+		} else {
+			struct timespec ms = {0, 1000000};
+			nanosleep(&ms, NULL);
+		}
+	}
+	proc_kill(p);
+}

@@ -1,0 +1,82 @@
+/* external_proc.h - a child process spoken to line by line over pipes.
+ *
+ * The process half of the external player. A program (argv, no shell) is
+ * started with its stdin and stdout on pipes and its stderr on /dev/null;
+ * commands are written and reply lines read against deadlines; the process
+ * is stopped or killed and always reaped.
+ *
+ * Hygiene: every descriptor is close-on-exec (pipes from pipe2, and in the
+ * child every inherited descriptor above 2), so engines started by parallel
+ * games never hold each other's pipes; the child asks for SIGKILL when the
+ * thread that started it dies (PR_SET_PDEATHSIG, checked against the race
+ * with getppid) and runs in its own process group, which proc_kill kills
+ * whole; a SIGPIPE raised by a write to a dead child is kept from the
+ * process (the write reports PROC_EOF instead); the child gets SIGPIPE
+ * back at its default. Reply lines are read into the fixed buffer of the
+ * Proc: a line longer than PROC_LINE_MAX - 1 bytes is PROC_LONG, never
+ * unbounded memory.
+ *
+ * Deadlines are clock_ms() values (clock.h). One thread per Proc at a time;
+ * different Procs may be used in parallel. */
+#ifndef PLAYERS_EXTERNAL_PROC_H
+#define PLAYERS_EXTERNAL_PROC_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+enum { PROC_LINE_MAX = 4096, PROC_ARGS_MAX = 64, PROC_PATH_MAX = 4096 };
+
+typedef enum {
+	PROC_OK,
+	PROC_EOF,     /* the child closed its end: exited or crashed */
+	PROC_TIMEOUT, /* the deadline passed */
+	PROC_LONG,    /* a line longer than PROC_LINE_MAX - 1 bytes */
+} ProcStatus;
+
+typedef struct {
+	pid_t pid;      /* 0: no process */
+	int to_child;   /* its stdin, or -1 */
+	int from_child; /* its stdout, or -1 */
+	size_t len;     /* bytes in buf not yet returned as lines */
+	char buf[PROC_LINE_MAX];
+} Proc;
+
+/* An empty Proc (no process). */
+void proc_init(Proc *p);
+
+/* Splits command into words at blanks; "double quotes" group blanks into a
+ * word, and inside them \" and \\ stand for " and \. The words are copied
+ * into store and argv[0..n-1] point into it, argv[n] = NULL. Returns n >= 1,
+ * or -1 with a message (empty command, an open quote, too many words, too
+ * long). */
+int proc_split(const char *command, char *store, size_t storelen, char **argv, int max,
+               char *err, size_t errlen);
+
+/* The absolute path of the program prog: a name with a slash is taken
+ * relative to the current folder, one without is looked up in PATH. It must
+ * be an executable regular file. Returns 0, or -1 with a message. */
+int proc_resolve(const char *prog, char *path, size_t pathlen, char *err, size_t errlen);
+
+/* Starts path with argv (argv[0] as given) in folder dir (NULL or "": the
+ * current one). Returns 0 once the program runs (exec succeeded), or -1
+ * with a message (the child is then reaped). p must hold no process. */
+int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, char *err,
+               size_t errlen);
+
+/* Writes all of text. PROC_OK, PROC_EOF (the child is gone) or PROC_TIMEOUT. */
+ProcStatus proc_write(Proc *p, const char *text, double deadline);
+
+/* Reads the next line (LF, CR LF or CR ends it; the ending is dropped, a NUL
+ * byte becomes DEL) into line, which holds PROC_LINE_MAX bytes. Blank lines
+ * are returned too. */
+ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline);
+
+/* Closes the child's stdin, gives it grace_ms to exit (reading and dropping
+ * what it writes), then kills what is left of it; always reaps it. */
+void proc_stop(Proc *p, double grace_ms);
+
+/* Kills the child's process group at once and reaps the child. Accepts a Proc
+ * without a process. */
+void proc_kill(Proc *p);
+
+#endif

@@ -1,0 +1,219 @@
+/* fault.c - a Gomocup engine that misbehaves on purpose, for test_external.
+ *
+ * usage: fault MODE [N]
+ *   good              plays the empty point nearest the centre (ties: row
+ *                     by row); every other mode plays so until it misbehaves
+ *   crash N           exits with status 3 when asked for its N-th move
+ *   segv N            dies of SIGSEGV when asked for its N-th move
+ *   hang N            never answers its N-th move (and ignores END, SIGTERM)
+ *   illegal N         answers its N-th move with an occupied point
+ *   offboard N        answers its N-th move with a point off the board
+ *   garbage N         answers its N-th move with "hello world"
+ *   error N           answers its N-th move with "ERROR out of ideas"
+ *   huge N            answers its N-th move with a 10 MB line
+ *   exit-after-start  exits on START without a word
+ *   no-ok             never answers START (but keeps reading)
+ *   error-start       answers START with "ERROR size not supported"
+ *   slow N            waits N ms before every move
+ *   dropword          drops the first word of the line read after each of its
+ *                     moves (an old engine bug the time_left INFO covers)
+ *   chatty            MESSAGE and DEBUG lines around every move, CR LF endings
+ *   linger            ignores END and the end of its input (the manager must
+ *                     kill it)
+ * With FAULT_LOG=FILE in the environment it appends "pid N", "fds N" (its
+ * open descriptors but the log's) and then every line it reads to FILE, so
+ * a test can check what the manager sent and that it leaked nothing. */
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { SIZE_MAX_ = 20 };
+
+static int size = 15;
+static int cell[SIZE_MAX_][SIZE_MAX_]; /* 0 empty, 1 own, 2 opponent */
+static const char *mode = "good";
+static long arg;
+static int asked; /* moves asked for so far */
+static FILE *log_file;
+
+/* Descriptors open at start, other than the log's: 3 (stdin, stdout,
+ * stderr) unless the manager leaked some. */
+static int open_fds(void)
+{
+	int n = 0;
+	for (int fd = 0; fd < 1024; fd++)
+		if (fd != fileno(log_file) && fcntl(fd, F_GETFD) != -1)
+			n++;
+	return n;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+	while (nanosleep(&ts, &ts) < 0)
+		;
+}
+
+static void say(const char *text)
+{
+	const char *end = strcmp(mode, "chatty") == 0 ? "\r\n" : "\n";
+	fputs(text, stdout);
+	fputs(end, stdout);
+	fflush(stdout);
+}
+
+static void hang_forever(void)
+{
+	signal(SIGTERM, SIG_IGN);
+	for (;;)
+		pause();
+}
+
+/* The answer of a misbehaving move, or NULL to play normally. */
+static const char *misbehave(void)
+{
+	static char buf[32];
+	if (strcmp(mode, "crash") == 0)
+		exit(3);
+	if (strcmp(mode, "segv") == 0) {
+		signal(SIGSEGV, SIG_DFL);
+		raise(SIGSEGV);
+	}
+	if (strcmp(mode, "hang") == 0)
+		hang_forever();
+	if (strcmp(mode, "garbage") == 0)
+		return "hello world";
+	if (strcmp(mode, "error") == 0)
+		return "ERROR out of ideas";
+	if (strcmp(mode, "offboard") == 0) {
+		snprintf(buf, sizeof buf, "%d,%d", size, 0);
+		return buf;
+	}
+	if (strcmp(mode, "huge") == 0) {
+		for (long i = 0; i < 10L * 1024 * 1024; i++)
+			putchar('7');
+		return "";
+	}
+	return NULL;
+}
+
+static void play(void)
+{
+	asked++;
+	bool due = asked == arg;
+	if (strcmp(mode, "slow") == 0)
+		sleep_ms(arg);
+	const char *answer = due ? misbehave() : NULL;
+	if (answer) {
+		say(answer);
+		return;
+	}
+	int bx = -1, by = -1, best = 1 << 30, c = size / 2;
+	for (int y = 0; y < size; y++)
+		for (int x = 0; x < size; x++) {
+			bool empty = cell[y][x] == 0;
+			if (due && strcmp(mode, "illegal") == 0)
+				empty = !empty; /* an occupied point, if there is one */
+			int d = (x - c) * (x - c) + (y - c) * (y - c);
+			if (empty && d < best)
+				best = d, bx = x, by = y;
+		}
+	if (bx < 0)
+		bx = by = 0;
+	cell[by][bx] = 1;
+	if (strcmp(mode, "chatty") == 0) {
+		say("MESSAGE thinking hard");
+		say("DEBUG nothing to see");
+	}
+	char buf[32];
+	snprintf(buf, sizeof buf, "%d,%d", bx, by);
+	say(buf);
+	if (strcmp(mode, "chatty") == 0)
+		say("MESSAGE done");
+}
+
+static int point(const char *s, int *x, int *y)
+{
+	return sscanf(s, "%d,%d", x, y) == 2 && *x >= 0 && *y >= 0 && *x < size && *y < size
+	           ? 0
+	           : -1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		mode = argv[1];
+	if (argc > 2)
+		arg = strtol(argv[2], NULL, 10);
+	const char *log = getenv("FAULT_LOG");
+	if (log && *log && (log_file = fopen(log, "a")) != NULL) {
+		fprintf(log_file, "pid %ld\nfds %d\n", (long)getpid(), open_fds());
+		fflush(log_file);
+	}
+	char line[256];
+	bool drop_next = false, in_board = false;
+	for (;;) {
+		if (!fgets(line, sizeof line, stdin)) {
+			if (strcmp(mode, "linger") == 0)
+				hang_forever();
+			return 0;
+		}
+		line[strcspn(line, "\r\n")] = '\0';
+		if (log_file) {
+			fprintf(log_file, "%s\n", line);
+			fflush(log_file);
+		}
+		char *s = line;
+		if (drop_next) {
+			drop_next = false;
+			s += strcspn(s, " ");
+			s += strspn(s, " ");
+		}
+		int x, y, f;
+		if (in_board) {
+			if (strcmp(s, "DONE") == 0) {
+				in_board = false;
+				play();
+				drop_next = strcmp(mode, "dropword") == 0;
+			} else if (sscanf(s, "%d,%d,%d", &x, &y, &f) == 3 &&
+			           point(s, &x, &y) == 0) {
+				cell[y][x] = f;
+			}
+		} else if (strncmp(s, "START", 5) == 0) {
+			if (strcmp(mode, "exit-after-start") == 0)
+				return 0;
+			if (strcmp(mode, "no-ok") == 0)
+				continue;
+			if (strcmp(mode, "error-start") == 0) {
+				say("ERROR size not supported");
+				continue;
+			}
+			size = atoi(s + 5);
+			if (size < 5 || size > SIZE_MAX_)
+				size = 15;
+			memset(cell, 0, sizeof cell);
+			say("OK");
+		} else if (strcmp(s, "BEGIN") == 0) {
+			play();
+			drop_next = strcmp(mode, "dropword") == 0;
+		} else if (strncmp(s, "TURN ", 5) == 0 && point(s + 5, &x, &y) == 0) {
+			cell[y][x] = 2;
+			play();
+			drop_next = strcmp(mode, "dropword") == 0;
+		} else if (strcmp(s, "BOARD") == 0) {
+			memset(cell, 0, sizeof cell);
+			in_board = true;
+		} else if (strcmp(s, "END") == 0) {
+			if (strcmp(mode, "linger") == 0)
+				hang_forever();
+			return 0;
+		}
+		/* INFO, unknown lines and words left after a dropped one: ignored */
+	}
+}
