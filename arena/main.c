@@ -1,5 +1,6 @@
 /* main.c - the `arena` command: dispatches to subcommands, git style. */
 #include <gsl/gsl_errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,6 +23,12 @@ static int players_main(int argc, char **argv)
 	}
 	int n;
 	const PlayerType *const *all = registry_all(&n);
+	/* A type left out of the list (external needs a command) by name. */
+	const PlayerType *named = only ? registry_find(only) : NULL;
+	if (named) {
+		all = &named;
+		n = 1;
+	}
 	int shown = 0;
 	for (int i = 0; i < n; i++) {
 		const PlayerType *t = all[i];
@@ -73,6 +80,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	gsl_set_error_handler_off(); /* GSL reports through return codes */
+	signal(SIGPIPE, SIG_IGN);     /* a dead external engine is an error, not our death */
 	if (argc < 2) {
 		usage(stderr);
 		return 2;

@@ -7,7 +7,9 @@
 /* The type called name, or NULL. */
 const PlayerType *registry_find(const char *name);
 
-/* All types, in a fixed order; *count receives their number. */
+/* Every type that can be made from its defaults, in a fixed order (the
+ * contract test, bench and pbrain use them all); *count receives their
+ * number. `external`, which needs a command, is found by name only. */
 const PlayerType *const *registry_all(int *count);
 
 #endif
