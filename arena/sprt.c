@@ -94,11 +94,14 @@ static bool mle_log(const double *a, const double *p, int k, double s, double *l
 		return false;
 	bool done = false;
 	int st = gsl_root_fsolver_set(sv, &fn, xl, xh);
+	/* The absolute tolerance matters when the root is x = 0 (the observed
+	 * mean equals s, as with all draws and elo0 = 0): a relative test alone
+	 * never passes on an interval around 0. x lives on a scale of 1 to 1/s. */
 	for (int it = 0; st == GSL_SUCCESS && !done && it < 200; it++) {
 		st = gsl_root_fsolver_iterate(sv);
 		if (st == GSL_SUCCESS) {
 			st = gsl_root_test_interval(gsl_root_fsolver_x_lower(sv),
-			                            gsl_root_fsolver_x_upper(sv), 0, 1e-14);
+			                            gsl_root_fsolver_x_upper(sv), 1e-13, 1e-14);
 			done = st == GSL_SUCCESS;
 			st = st == GSL_CONTINUE ? GSL_SUCCESS : st;
 		}

@@ -55,6 +55,25 @@ static void test_bounds(void **state)
 	assert_int_equal(sprt_status(&s, NAN), SPRT_CONTINUE);
 }
 
+/* Every pair in one category, the observed mean exactly elo0's score: the
+ * likelihood maximiser's root sits at 0, which a purely relative tolerance
+ * never accepts (it gave NAN for 3, 9 and 243 drawn pairs). */
+static void test_one_category_is_finite(void **state)
+{
+	(void)state;
+	Sprt s = make(0, 10, 0.05, 0.05);
+	for (int k = 0; k < 5; k++)
+		for (long n = 1; n <= 3000; n *= 3) {
+			long p[5] = {0};
+			p[k] = n;
+			double l = sprt_llr(&s, p);
+			if (!isfinite(l))
+				fail_msg("LLR of %ld pairs all in category %d is %f", n, k, l);
+		}
+	long draws[5] = {0, 0, 243, 0, 0};
+	assert_true(sprt_llr(&s, draws) < 0); /* all draws: no sign of +10 Elo */
+}
+
 static void test_bad_config(void **state)
 {
 	(void)state;
@@ -211,6 +230,7 @@ int main(void)
 	gsl_set_error_handler_off();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_bounds),   cmocka_unit_test(test_bad_config),
+	    cmocka_unit_test(test_one_category_is_finite),
 	    cmocka_unit_test(test_no_games), cmocka_unit_test(test_known_values),
 	    cmocka_unit_test(test_symmetry), cmocka_unit_test(test_approx_close),
 	    cmocka_unit_test(test_verdict),  cmocka_unit_test(test_error_rates),
