@@ -43,7 +43,7 @@ static const struct {
 /* Stones that share a shape's score. A five is credited to its three middle
  * stones only: they are the ones that can see both cells beyond it, which
  * is what tells a five from part of an overline. */
-static const int shape_stones[AB_SHAPES] = {2, 3, 3, 3, 3, 4, 4, 4, 3};
+const int ab_eval_stones[AB_SHAPES] = {2, 3, 3, 3, 3, 4, 4, 4, 3};
 
 static uint8_t id_table[2][KEYS]; /* [exact five][key] */
 static uint16_t id_mask[AB_EVAL_IDS];
@@ -117,13 +117,18 @@ void ab_eval_setup(AbEval *e, const int64_t score[AB_SHAPES], double ratio)
 {
 	ab_eval_init();
 	memset(e, 0, sizeof *e);
+	for (int id = 0; id < AB_EVAL_IDS; id++)
+		e->best[id] = -1;
 	for (int id = 0; id < id_count; id++) {
 		int64_t best = 0;
 		for (int s = 0; s < AB_SHAPES; s++)
 			if (id_mask[id] >> s & 1) {
-				int64_t share = score[s] * AB_EVAL_SCALE / shape_stones[s];
-				if (share > best)
+				int64_t share =
+				    score[s] * AB_EVAL_SCALE / ab_eval_stones[s];
+				if (share > best) {
 					best = share;
+					e->best[id] = (int8_t)s;
+				}
 			}
 		e->value[id] = best;
 	}
@@ -158,6 +163,17 @@ static inline int64_t word_value(const AbEval *e, uint64_t w, int at, int colour
 	return key_value(e, (x & 0xFFu) | (x >> 10) << 8, colour);
 }
 
+/* The key of the stone on p along direction d, read from the cells. */
+static inline uint32_t cell_key(const Board *b, int p, int d)
+{
+	uint32_t key = 0;
+	for (int k = 1; k <= 4; k++) {
+		key |= (uint32_t)b->cell[p - k * board_step[d]] << (2 * (4 - k));
+		key |= (uint32_t)b->cell[p + k * board_step[d]] << (6 + 2 * k);
+	}
+	return key;
+}
+
 void ab_eval_full(const AbEval *e, const Board *b, int64_t total[2])
 {
 	total[0] = total[1] = 0;
@@ -166,15 +182,26 @@ void ab_eval_full(const AbEval *e, const Board *b, int64_t total[2])
 			int p = board_point(x, y), c = b->cell[p] - 1;
 			if (c != BLACK && c != WHITE)
 				continue;
+			for (int d = 0; d < 4; d++)
+				total[c] += key_value(e, cell_key(b, p, d), c);
+		}
+}
+
+void ab_eval_counts(const AbEval *e, const Board *b, int count[2][AB_SHAPES])
+{
+	memset(count, 0, 2 * sizeof count[0]);
+	for (int y = 0; y < b->size; y++)
+		for (int x = 0; x < b->size; x++) {
+			int p = board_point(x, y), c = b->cell[p] - 1;
+			if (c != BLACK && c != WHITE)
+				continue;
 			for (int d = 0; d < 4; d++) {
-				uint32_t key = 0;
-				for (int k = 1; k <= 4; k++) {
-					key |= (uint32_t)b->cell[p - k * board_step[d]]
-					       << (2 * (4 - k));
-					key |= (uint32_t)b->cell[p + k * board_step[d]]
-					       << (6 + 2 * k);
-				}
-				total[c] += key_value(e, key, c);
+				uint32_t key = cell_key(b, p, d);
+				if (c == WHITE)
+					key = swap_colours(key);
+				int s = e->best[e->ids[c][key]];
+				if (s >= 0)
+					count[c][s]++;
 			}
 		}
 }

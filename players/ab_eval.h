@@ -39,6 +39,7 @@ enum { AB_EVAL_SCALE = 12, AB_EVAL_IDS = 256 };
 
 typedef struct {
 	int64_t value[AB_EVAL_IDS]; /* share of a stone, per shape-set id */
+	int8_t best[AB_EVAL_IDS];   /* the shape class whose share that is, or -1 */
 	const uint8_t *ids[2];      /* shape-set id table per colour (rule) */
 	int64_t ratio_q16;          /* opponent weight, 16.16 fixed point */
 } AbEval;
@@ -62,6 +63,19 @@ void ab_eval_full(const AbEval *e, const Board *b, int64_t total[2]);
 /* Adds to total[] the change made by the stone just played on p (b is the
  * position after board_play). */
 void ab_eval_delta(const AbEval *e, const Board *b, int p, int64_t total[2]);
+
+/* Stones that share a shape's score (a five: its three middle stones). */
+extern const int ab_eval_stones[AB_SHAPES];
+
+/* The evaluation as a function of the scores, for the tuner: count[c][s]
+ * receives how many (stone, direction) pairs of colour c take their share
+ * from shape class s under e's scores (the best-scoring shape; ties go to
+ * the first class in AbShape order; a stone whose shapes all score 0 counts
+ * nowhere). Then total[c] of ab_eval_full is exactly
+ *   sum over s of count[c][s] * score[s] * AB_EVAL_SCALE / ab_eval_stones[s],
+ * so for fixed counts the evaluation is linear in the scores. Which class
+ * is best depends on the scores: the counts hold for e's scores only. */
+void ab_eval_counts(const AbEval *e, const Board *b, int count[2][AB_SHAPES]);
 
 /* The score for colour me: own total - ratio * opponent total, in shape
  * score units, clamped to +-AB_EVAL_MAX. */

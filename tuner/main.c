@@ -1,0 +1,42 @@
+/* main.c - the `tuner` command: spsa and texel, git style. */
+#include <gsl/gsl_errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "spsa.h"
+#include "texel.h"
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *help;
+} commands[] = {
+	{"spsa", spsa_main, "tune parameters by SPSA on game pairs, then verify by a match"},
+	{"texel", texel_main, "fit evaluation weights to game results, then verify by a match"},
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: tuner <command> FILE.ini [options]   (tuner <command> --help for more)\n\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].help);
+}
+
+int main(int argc, char **argv)
+{
+	gsl_set_error_handler_off(); /* GSL reports through return codes */
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "tuner: unknown command '%s'\n\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

@@ -1,0 +1,463 @@
+/* spsa.c - `tuner spsa FILE.ini`: the SPSA core (spsa_core.c) with real
+ * games: the configuration, the iterations' game pairs through the arena's
+ * executor, the trajectory (appended and flushed every iteration, so a
+ * killed run resumes where it stopped), tuned.ini, the plot, and the
+ * verification match of tuned against start. */
+#define _POSIX_C_SOURCE 200809L
+#include "spsa.h"
+
+#include <errno.h>
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "executor.h"
+#include "spsa_config.h"
+#include "spsa_core.h"
+#include "trajectory.h"
+#include "verify.h"
+
+enum { DIR_MAX = CONFIG_PATH_MAX + CONFIG_NAME_MAX + 2, FILE_MAX = DIR_MAX + 32 };
+
+typedef struct {
+	const SpsaConfig *c;
+	const OpeningSet *tune;
+	Spsa spsa;
+	FILE *traj;
+	PairScore *scores;
+	double t0;
+	int every; /* iterations between progress lines */
+	const char *names[SPSA_PARAMS_MAX];
+	char header[SPSA_PARAMS_MAX * (64) + 32];
+} Run;
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int usage(FILE *f)
+{
+	fprintf(
+	    f,
+	    "usage: tuner spsa FILE.ini [--threads N] [--out DIR]\n\n"
+	    "Tunes the [param KEY] parameters of the [player NAME] in FILE.ini by SPSA\n"
+	    "(fishtest's schedule): each iteration plays game pairs between theta + c_k "
+	    "flip\n"
+	    "and theta - c_k flip and steps theta by the result. Writes DIR/NAME/\n"
+	    "(default results/NAME): config.ini, trajectory.csv, tuned.ini, params.png,\n"
+	    "verify.csv. Ends with a verification match, tuned against start, on\n"
+	    "openings not used while tuning. Running it again resumes an interrupted run.\n"
+	    "configs/spsa-weighted.ini documents every key.\n");
+	return f == stdout ? 0 : 2;
+}
+
+static int mkdirs(const char *path, char *err, size_t errlen)
+{
+	char buf[DIR_MAX];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *s = buf + 1;; s++) {
+		if (*s == '/' || *s == '\0') {
+			char ch = *s;
+			*s = '\0';
+			if (mkdir(buf, 0777) < 0 && errno != EEXIST) {
+				snprintf(err, errlen, "%s: cannot create: %s", buf,
+				         strerror(errno));
+				return -1;
+			}
+			*s = ch;
+			if (!ch)
+				return 0;
+		}
+	}
+}
+
+/* The whole file, NUL-terminated, or NULL. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t cap = 0, n = 0, got;
+	do {
+		if (n + 4097 > cap) {
+			char *nb = realloc(buf, cap = 2 * cap + 8192);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+		}
+		n += got = fread(buf + n, 1, 4096, f);
+	} while (got == 4096);
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Two saved configurations describe the same run if they differ at most in
+ * the keys that do not change the trajectory. */
+static int skip_free_keys(const char *s)
+{
+	return !strncmp(s, "threads =", 9) || !strncmp(s, "verify_pairs =", 14);
+}
+
+static int same_config(const char *a, const char *b)
+{
+	for (;;) {
+		while (skip_free_keys(a))
+			a += strcspn(a, "\n") + (a[strcspn(a, "\n")] != '\0');
+		while (skip_free_keys(b))
+			b += strcspn(b, "\n") + (b[strcspn(b, "\n")] != '\0');
+		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+		if (la != lb || strncmp(a, b, la) != 0)
+			return 0;
+		if (!a[la])
+			return !b[lb];
+		a += la + 1;
+		b += lb + 1;
+	}
+}
+
+static int play(void *ctx, const SpsaProbe *pr, SpsaResult *out, char *err, size_t errlen)
+{
+	Run *r = ctx;
+	const SpsaConfig *c = r->c;
+	ParamSet plus = c->params, minus = c->params;
+	for (int i = 0; i < c->n; i++) {
+		param_set_value(&plus, c->tuned[i].index, pr->plus[i]);
+		param_set_value(&minus, c->tuned[i].index, pr->minus[i]);
+	}
+	ExecSpec spec = {.a = {c->type, &plus, c->budget},
+	                 .b = {c->type, &minus, c->budget},
+	                 .size = c->size,
+	                 .rule = c->rule,
+	                 .max_plies = c->max_plies,
+	                 .openings = r->tune,
+	                 .first_opening =
+	                     (int)((long long)(pr->k - 1) * c->pairs % r->tune->count),
+	                 .seed = pr->seed,
+	                 .threads = c->threads};
+	if (executor_play_pairs(&spec, c->pairs, r->scores, NULL, err, errlen) < 0)
+		return -1;
+	*out = (SpsaResult){0, 0, 0};
+	for (int i = 0; i < c->pairs; i++) {
+		double s[2] = {r->scores[i].a_black, r->scores[i].a_white};
+		for (int g = 0; g < 2; g++) {
+			if (s[g] == 1)
+				out->wins++;
+			else if (s[g] == 0)
+				out->losses++;
+			else
+				out->draws++;
+		}
+	}
+	return 0;
+}
+
+static int done(void *ctx, int k, const double *theta, const SpsaResult *res, char *err,
+                size_t errlen)
+{
+	Run *r = ctx;
+	const SpsaConfig *c = r->c;
+	if (trajectory_write_row(r->traj, k, c->n, theta, res) < 0) {
+		snprintf(err, errlen, "trajectory.csv: write error: %s", strerror(errno));
+		return -1;
+	}
+	if (k % r->every == 0 || k == c->iterations) {
+		fprintf(stderr, "iteration %d/%d: +%d =%d -%d |", k, c->iterations,
+		        res->wins, res->draws, res->losses);
+		for (int i = 0; i < c->n && i < 8; i++)
+			fprintf(stderr, " %s %.4g", c->type->params[c->tuned[i].index].name,
+			        theta[i]);
+		fprintf(stderr, "%s | %.1f s\n", c->n > 8 ? " ..." : "", now_s() - r->t0);
+	}
+	return 0;
+}
+
+/* The tuned player: theta rounded as the players see it (whole numbers to
+ * the nearest, reals to 6 significant digits, which is what tuned.ini
+ * says, so that the verification plays exactly what the file holds). */
+static void tuned_params(const SpsaConfig *c, const double *theta, ParamSet *ps)
+{
+	*ps = c->params;
+	for (int i = 0; i < c->n; i++) {
+		char buf[64];
+		snprintf(buf, sizeof buf, "%.6g", theta[i]);
+		param_set_value(ps, c->tuned[i].index, strtod(buf, NULL));
+	}
+}
+
+/* Like param_format, but a real as the shortest text that reads back the
+ * same (%.15g: tuned reals carry 6 significant digits). */
+static void format_value(const ParamSet *ps, int k, char *buf, size_t len)
+{
+	if (ps->decl[k].type == PARAM_REAL)
+		snprintf(buf, len, "%.15g", ps->v[k]);
+	else
+		param_format(ps, k, buf, len);
+}
+
+static int write_tuned(const char *path, const SpsaConfig *c, const ParamSet *start,
+                       const ParamSet *tuned)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "; tuned by `tuner spsa %s`: %d iterations of %d pairs, seed %llu,\n",
+	        c->path, c->iterations, c->pairs, (unsigned long long)c->seed);
+	fprintf(f, "; a move at most nodes = %llu, depth = %d, ms = %lld (0: no limit)\n",
+	        (unsigned long long)c->budget.nodes, c->budget.depth,
+	        (long long)c->budget.ms);
+	for (int i = 0; i < c->n; i++) {
+		int k = c->tuned[i].index;
+		char a[64], b[64];
+		format_value(start, k, a, sizeof a);
+		format_value(tuned, k, b, sizeof b);
+		fprintf(f, "; %s: %s -> %s\n", c->type->params[k].name, a, b);
+	}
+	fprintf(f, "[player %s-tuned]\ntype = %s\n", c->player, c->type->name);
+	for (int k = 0; k < tuned->n; k++) {
+		char v[PARAM_TEXT_MAX + 64];
+		format_value(tuned, k, v, sizeof v);
+		fprintf(f, "%s = %s\n", c->type->params[k].name, v);
+	}
+	return ferror(f) | (fclose(f) != 0) ? -1 : 0;
+}
+
+/* Output folder, saved configuration, resume: theta and the next
+ * iteration, or -1 with a message (*status: 2 for a folder of another run). */
+static int prepare(Run *r, const char *dir, double *theta, int *next, int *status,
+                   char *err, size_t errlen)
+{
+	const SpsaConfig *c = r->c;
+	char ini[FILE_MAX], csv[FILE_MAX], *text = NULL, *old = NULL;
+	size_t tlen;
+	snprintf(ini, sizeof ini, "%s/config.ini", dir);
+	snprintf(csv, sizeof csv, "%s/trajectory.csv", dir);
+	*status = 1;
+	FILE *m = open_memstream(&text, &tlen);
+	if (!m || spsa_config_write(c, m) < 0 || fclose(m) != 0) {
+		snprintf(err, errlen, "out of memory");
+		free(text);
+		return -1;
+	}
+	int rc = -1, last = -1;
+	for (int i = 0; i < c->n; i++)
+		theta[i] = c->tuned[i].p.start;
+	if (access(csv, F_OK) == 0) {
+		old = slurp(ini);
+		if (!old || !same_config(old, text)) {
+			snprintf(err, errlen,
+			         "%.1100s holds a run with %s (see config.ini "
+			         "there);\ngive this run "
+			         "another name ([spsa] name = ...) or remove the folder",
+			         dir, old ? "another configuration" : "no config.ini");
+			*status = 2;
+			goto out;
+		}
+		if (trajectory_read(csv, r->header, c->n, c->iterations, &last, theta, err,
+		                    errlen) < 0) {
+			*status = 2;
+			goto out;
+		}
+	} else if (mkdirs(dir, err, errlen) < 0) {
+		goto out;
+	}
+	FILE *f = fopen(ini, "w");
+	if (!f || fputs(text, f) == EOF || fclose(f) != 0) {
+		snprintf(err, errlen, "%s: cannot write: %s", ini, strerror(errno));
+		goto out;
+	}
+	r->traj = fopen(csv, "a");
+	if (!r->traj) {
+		snprintf(err, errlen, "%s: cannot write: %s", csv, strerror(errno));
+		goto out;
+	}
+	if (last < 0) {
+		SpsaResult none = {0, 0, 0};
+		for (int i = 0; i < c->n; i++)
+			theta[i] = c->tuned[i].p.start;
+		fprintf(r->traj, "%s\n", r->header);
+		if (trajectory_write_row(r->traj, 0, c->n, theta, &none) < 0) {
+			snprintf(err, errlen, "%s: write error", csv);
+			goto out;
+		}
+		last = 0;
+	}
+	*next = last + 1;
+	rc = 0;
+out:
+	free(text);
+	free(old);
+	return rc;
+}
+
+int spsa_main(int argc, char **argv)
+{
+	const char *file = NULL, *out = NULL;
+	long threads = -1;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return usage(stdout);
+		if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+			char *end;
+			threads = strtol(argv[++i], &end, 10);
+			if (*end || end == argv[i] || threads < 0 || threads > 1024) {
+				fprintf(stderr, "tuner spsa: --threads takes a number from "
+				                "0 (all cores) to 1024\n");
+				return 2;
+			}
+		} else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+			out = argv[++i];
+		} else if (argv[i][0] != '-' && !file) {
+			file = argv[i];
+		} else {
+			fprintf(stderr, "tuner spsa: unexpected argument '%s'\n", argv[i]);
+			return usage(stderr);
+		}
+	}
+	if (!file) {
+		fprintf(stderr, "tuner spsa: no configuration file given\n");
+		return usage(stderr);
+	}
+	static SpsaConfig cfg;
+	SpsaConfig *c = &cfg;
+	char err[2048];
+	if (spsa_config_load(file, c, err, sizeof err) < 0) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+	if (threads >= 0)
+		c->threads = (int)threads;
+	if (out) {
+		if (!*out || strlen(out) >= sizeof c->out) {
+			fprintf(stderr, "tuner spsa: --out needs a folder name\n");
+			return 2;
+		}
+		snprintf(c->out, sizeof c->out, "%s", out);
+	}
+	static Run run;
+	Run *r = &run;
+	*r = (Run){.c = c};
+	SpsaParam params[SPSA_PARAMS_MAX];
+	for (int i = 0; i < c->n; i++)
+		params[i] = c->tuned[i].p;
+	if (spsa_init(&r->spsa, params, c->n, c->iterations, c->seed, err, sizeof err) <
+	    0) {
+		fprintf(stderr, "%s: %s\n", c->path, err);
+		return 2;
+	}
+	OpeningSet tune, verify;
+	if (spsa_config_openings(c, &tune, &verify, err, sizeof err) < 0) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+	r->tune = &tune;
+	for (int i = 0; i < c->n; i++)
+		r->names[i] = c->type->params[c->tuned[i].index].name;
+	trajectory_header(r->names, c->n, r->header, sizeof r->header);
+
+	int status = 1, next = 1;
+	double theta[SPSA_PARAMS_MAX];
+	char dir[DIR_MAX], path[FILE_MAX];
+	snprintf(dir, sizeof dir, "%.1023s/%.63s", c->out, c->name);
+	r->scores = malloc(sizeof *r->scores * (size_t)c->pairs);
+	if (!r->scores) {
+		fprintf(stderr, "tuner spsa: out of memory\n");
+		goto out;
+	}
+	if (prepare(r, dir, theta, &next, &status, err, sizeof err) < 0) {
+		fprintf(stderr, "tuner spsa: %s\n", err);
+		goto out;
+	}
+	status = 1;
+	fprintf(stderr,
+	        "%s: %d parameter%s of %s, %d iterations of %d pairs, %d tuning and %d "
+	        "verification openings, %d threads, into %s\n",
+	        c->name, c->n, c->n == 1 ? "" : "s", c->type->name, c->iterations, c->pairs,
+	        tune.count, verify.count, c->threads > 0 ? c->threads : omp_get_num_procs(),
+	        dir);
+	if (next > 1)
+		fprintf(stderr, "resuming after iteration %d\n", next - 1);
+	r->every = c->iterations >= 20 ? c->iterations / 20 : 1;
+	r->t0 = now_s();
+	if (spsa_run(&r->spsa, theta, next, play, done, r, err, sizeof err) < 0) {
+		fprintf(stderr, "tuner spsa: %s\n", err);
+		goto out;
+	}
+	if (fclose(r->traj) != 0) {
+		r->traj = NULL;
+		fprintf(stderr, "tuner spsa: %s/trajectory.csv: write error\n", dir);
+		goto out;
+	}
+	r->traj = NULL;
+	if (next <= c->iterations)
+		fprintf(stderr, "%d iterations in %.1f s\n", c->iterations - next + 1,
+		        now_s() - r->t0);
+
+	ParamSet start = c->params, tuned;
+	for (int i = 0; i < c->n; i++)
+		param_set_value(&start, c->tuned[i].index, c->tuned[i].p.start);
+	tuned_params(c, theta, &tuned);
+	printf("%s: tuned after %d iterations:\n", c->name, c->iterations);
+	for (int i = 0; i < c->n; i++) {
+		int k = c->tuned[i].index;
+		char a[64], b[64];
+		format_value(&start, k, a, sizeof a);
+		format_value(&tuned, k, b, sizeof b);
+		printf("  %-20s %12s -> %-12s (theta %.6g)\n", c->type->params[k].name, a,
+		       b, theta[i]);
+	}
+	snprintf(path, sizeof path, "%s/tuned.ini", dir);
+	if (write_tuned(path, c, &start, &tuned) < 0) {
+		fprintf(stderr, "tuner spsa: %s: cannot write\n", path);
+		goto out;
+	}
+	char png[FILE_MAX];
+	snprintf(path, sizeof path, "%s/trajectory.csv", dir);
+	snprintf(png, sizeof png, "%s/params.png", dir);
+	trajectory_plot(path, png, c->name, r->names, r->spsa.param, c->n, stdout);
+
+	if (c->verify_pairs > verify.count)
+		fprintf(stderr,
+		        "note: %d verification pairs on %d openings: openings repeat\n",
+		        c->verify_pairs, verify.count);
+	ExecSpec vs = {.a = {c->type, &tuned, c->budget},
+	               .b = {c->type, &start, c->budget},
+	               .size = c->size,
+	               .rule = c->rule,
+	               .max_plies = c->max_plies,
+	               .openings = &verify,
+	               .seed = c->seed ^ 0x7665726966790000ull,
+	               .threads = c->threads};
+	VerifyResult vr;
+	double t1 = now_s();
+	snprintf(path, sizeof path, "%s/verify.csv", dir);
+	if (verify_match(&vs, c->verify_pairs, path, &vr, err, sizeof err) < 0) {
+		fprintf(stderr, "tuner spsa: verification: %s\n", err);
+		goto out;
+	}
+	verify_print(stdout, &vr);
+	fprintf(stderr, "verification: %d games in %.1f s\n", 2 * c->verify_pairs,
+	        now_s() - t1);
+	printf("wrote %s/: config.ini trajectory.csv tuned.ini params.png verify.csv\n",
+	       dir);
+	status = 0;
+out:
+	if (r->traj)
+		fclose(r->traj);
+	free(r->scores);
+	openings_free(&tune);
+	openings_free(&verify);
+	return status;
+}

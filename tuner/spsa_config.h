@@ -1,0 +1,66 @@
+/* spsa_config.h - an SPSA tuning run described by an INI file.
+ *
+ * [spsa] holds the run's settings, one [player NAME] section the player to
+ * tune (its type and fixed parameters, as in the arena), and one [param KEY]
+ * section per tuned parameter (start, min, max, c_end, r_end). Every key is
+ * documented in configs/spsa-weighted.ini. An unknown section or key, a bad
+ * value, a parameter that is not tunable or a range that is not inside the
+ * declared one is an error "file:line: what is wrong". */
+#ifndef TUNER_SPSA_CONFIG_H
+#define TUNER_SPSA_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "openings.h"
+#include "player.h"
+#include "spsa_core.h"
+
+typedef struct {
+	int index; /* in the player's ParamSet */
+	int line;  /* of its [param KEY] header */
+	SpsaParam p;
+} SpsaTuned;
+
+typedef struct {
+	char path[CONFIG_PATH_MAX]; /* the INI file */
+	char name[CONFIG_NAME_MAX]; /* run name: the output sub-folder */
+	char out[CONFIG_PATH_MAX];  /* output root */
+	int iterations, pairs;      /* pairs per iteration */
+	int verify_pairs;
+	char openings[CONFIG_PATH_MAX];        /* resolved against the INI file's folder */
+	char verify_openings[CONFIG_PATH_MAX]; /* "" = the rest of `openings` */
+	int tune_openings;                     /* openings kept for tuning; 0 = half */
+	bool symmetries;
+	int size;
+	Rule rule;
+	int threads; /* 0 = every core */
+	uint64_t seed;
+	Budget budget;
+	int max_plies; /* 0 = play to a full board */
+	int spsa_line, tune_openings_line, openings_line, verify_openings_line;
+	char player[CONFIG_NAME_MAX];
+	const PlayerType *type;
+	ParamSet params; /* the base player: defaults and its section's values */
+	int player_line;
+	int n;
+	SpsaTuned tuned[SPSA_PARAMS_MAX]; /* in file order */
+} SpsaConfig;
+
+/* Reads path into c. Returns 0, or -1 with "file:line: what is wrong". */
+int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen);
+
+/* Loads the tuning and the verification openings, both checked on the
+ * run's board and rule, symmetries added after the split so that no image
+ * of a tuning opening is used to verify. Returns 0, or -1 with a message
+ * (both sets are then empty). */
+int spsa_config_openings(const SpsaConfig *c, OpeningSet *tune, OpeningSet *verify,
+                         char *err, size_t errlen);
+
+/* Writes the configuration as used, every key explicit. 0 or -1. */
+int spsa_config_write(const SpsaConfig *c, FILE *f);
+
+#endif

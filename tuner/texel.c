@@ -1,0 +1,469 @@
+/* texel.c - `tuner texel FILE.ini`: fit the alphabeta shape scores and ratio
+ * to game results, then verify by a match.
+ *
+ * Steps: verification openings; data games (played or read); positions
+ * (quiet ones after the opening, see positions.h); K; then rounds of BFGS.
+ * Which shape of a stone counts depends on the scores (the best-scoring
+ * one), so within a round the assignment is fixed at the round's start and
+ * the fit minimises that linear-in-the-scores loss exactly; the next round
+ * extracts the features again with the new scores. Rounds stop when the
+ * rounded scores no longer change. The reported losses are always on
+ * features extracted with the very scores reported, i.e. the evaluation
+ * the player computes (up to its integer rounding). */
+#define _POSIX_C_SOURCE 200809L
+#include "texel.h"
+
+#include <errno.h>
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "positions.h"
+#include "rng.h"
+#include "texel_config.h"
+#include "texel_data.h"
+#include "texel_fit.h"
+#include "verify.h"
+
+static int mkdirs(const char *path, char *err, size_t errlen)
+{
+	char buf[TEXEL_PATH_MAX + 80];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *s = buf + 1;; s++) {
+		if (*s == '/' || *s == '\0') {
+			char ch = *s;
+			*s = '\0';
+			if (mkdir(buf, 0777) < 0 && errno != EEXIST) {
+				snprintf(err, errlen, "%s: cannot create: %s", buf,
+				         strerror(errno));
+				return -1;
+			}
+			*s = ch;
+			if (!ch)
+				return 0;
+		}
+	}
+}
+
+/* The model's weights and ratio written into a copy of the player's
+ * parameters, clamped to their declared ranges and rounded as declared. */
+static ParamSet to_params(const ParamSet *base, const TexelModel *m)
+{
+	ParamSet ps = *base;
+	for (int s = 0; s <= AB_SHAPES; s++) {
+		int i = param_find(&ps, texel_param_names[s]);
+		if (i < 0)
+			continue;
+		param_set_value(&ps, i, s < AB_SHAPES ? m->w[s] : m->ratio);
+		if (ps.decl[i].type == PARAM_REAL) { /* the value tuned.ini will hold */
+			char buf[32];
+			snprintf(buf, sizeof buf, "%.6g", ps.v[i]);
+			ps.v[i] = strtod(buf, NULL);
+		}
+	}
+	return ps;
+}
+
+/* The model takes the values of ps (as the player reads them). */
+static void from_params(TexelModel *m, const ParamSet *ps)
+{
+	for (int s = 0; s <= AB_SHAPES; s++) {
+		int i = param_find(ps, texel_param_names[s]);
+		double v = i >= 0 ? ps->v[i] : 0;
+		if (s < AB_SHAPES)
+			m->w[s] = v;
+		else
+			m->ratio = v;
+	}
+}
+
+static void eval_of(AbEval *e, const ParamSet *ps, Rule rule)
+{
+	TexelModel m;
+	from_params(&m, ps);
+	int64_t score[AB_SHAPES];
+	for (int s = 0; s < AB_SHAPES; s++)
+		score[s] = (int64_t)m.w[s];
+	ab_eval_setup(e, score, m.ratio);
+	ab_eval_rule(e, rule);
+}
+
+/* A value as written in texel.csv and tuned.ini: whole numbers as such,
+ * reals to 6 significant digits (param_format writes 17). */
+static void format_value(const ParamSet *ps, int i, char *buf, size_t len)
+{
+	if (ps->decl[i].type == PARAM_REAL)
+		snprintf(buf, len, "%.6g", ps->v[i]);
+	else
+		param_format(ps, i, buf, len);
+}
+
+/* A hash of every feature row: the same hash, the same shape choice. */
+static uint64_t features_hash(const TexelSet *s)
+{
+	uint64_t h = s->n;
+	size_t words = s->n * (size_t)s->nfeat;
+	for (size_t i = 0; i < words; i++) {
+		uint64_t x = h ^ ((uint64_t)s->own[i] << 16 | s->opp[i]);
+		h = rng_splitmix(&x);
+	}
+	return h;
+}
+
+typedef struct {
+	TexelConfig c;
+	char dir[TEXEL_PATH_MAX + 80];
+	OpeningSet verify;
+	PosGames games;
+	TexelSet train, val;
+	bool *is_val;
+	ParamSet start, tuned;
+	TexelModel model;
+	double loss[2][2]; /* [train, validation][before, after] */
+	double positions, seconds;
+	int threads;
+} Run;
+
+static int extract(Run *r, const ParamSet *ps, char *err, size_t errlen)
+{
+	AbEval e;
+	eval_of(&e, ps, r->c.rule);
+	if (positions_features(&r->games, &e, r->c.symmetries, r->is_val, r->c.threads,
+	                       &r->train, &r->val) < 0) {
+		snprintf(err, errlen, "out of memory for %zu positions", r->games.npos);
+		return -1;
+	}
+	return 0;
+}
+
+/* Fits K, then the rounds; fills r->tuned and the losses. */
+static int fit(Run *r, char *err, size_t errlen)
+{
+	TexelModel *m = &r->model;
+	*m = (TexelModel){
+	    .nfeat = AB_SHAPES, .l2 = r->c.l2, .fit_ratio = r->c.fit[AB_SHAPES]};
+	from_params(m, &r->start);
+	for (int s = 0; s < AB_SHAPES; s++) {
+		m->scale[s] = 1.0 / ab_eval_stones[s];
+		m->fit_w[s] = r->c.fit[s];
+	}
+	if (extract(r, &r->start, err, errlen) < 0)
+		return -1;
+	if (r->train.n == 0) {
+		snprintf(err, errlen,
+		         "no training positions (more games, or a smaller skip)");
+		return -1;
+	}
+	char none[200] = "";
+	for (int s = 0; s < AB_SHAPES; s++) {
+		if (!m->fit_w[s])
+			continue;
+		bool any = false;
+		for (size_t i = 0; i < r->train.n && !any; i++)
+			any = r->train.own[i * AB_SHAPES + s] ||
+			      r->train.opp[i * AB_SHAPES + s];
+		if (!any) {
+			m->fit_w[s] = false;
+			size_t len = strlen(none);
+			snprintf(none + len, sizeof none - len, "%s%s", len ? ", " : "",
+			         texel_param_names[s]);
+		}
+	}
+	if (*none)
+		printf(
+		    "no position has a stone whose best shape is %s: kept at the start\n",
+		    none);
+	if (texel_fit_k(&r->train, m, r->threads, &r->loss[0][0], err, errlen) < 0)
+		return -1;
+	r->loss[1][0] = texel_loss(&r->val, m, NULL, NULL, r->threads);
+	printf("K = %.4g (fitted with the start scores)\n", m->k);
+	TexelModel prior = *m; /* the l2 penalty's centre: the start */
+	ParamSet cur = r->start, best = r->start;
+	double best_loss = r->loss[0][0];
+	uint64_t hash = features_hash(&r->train);
+	for (int round = 1; round <= r->c.rounds; round++) {
+		if (round > 1) {
+			if (extract(r, &cur, err, errlen) < 0)
+				return -1;
+			from_params(m, &cur);
+			double exact = texel_loss(&r->train, m, NULL, NULL, r->threads);
+			if (exact < best_loss)
+				best_loss = exact, best = cur;
+			uint64_t h = features_hash(&r->train);
+			if (h == hash) { /* the fit of the last round stands */
+				printf("round %d: the tuned scores choose the same shapes: "
+				       "done\n",
+				       round);
+				break;
+			}
+			hash = h;
+		}
+		from_params(m, &cur);
+		TexelFitStats st;
+		if (texel_fit(&r->train, m, &prior, r->c.iterations, r->threads, &st, err,
+		              errlen) < 0)
+			return -1;
+		r->positions += st.positions;
+		r->seconds += st.seconds;
+		ParamSet next = to_params(&cur, m);
+		printf("round %d: %d BFGS steps (%s), loss %.6f with this round's shape "
+		       "choice\n",
+		       round, st.iterations, st.stop, st.loss);
+		cur = next;
+	}
+	if (extract(r, &cur, err, errlen) < 0)
+		return -1;
+	from_params(m, &cur);
+	double exact = texel_loss(&r->train, m, NULL, NULL, r->threads);
+	if (exact < best_loss)
+		best_loss = exact, best = cur;
+	r->tuned = best;
+	if (memcmp(best.v, cur.v, sizeof best.v) != 0 && extract(r, &best, err, errlen) < 0)
+		return -1;
+	from_params(m, &best);
+	r->loss[0][1] = texel_loss(&r->train, m, NULL, NULL, r->threads);
+	r->loss[1][1] = texel_loss(&r->val, m, NULL, NULL, r->threads);
+	return 0;
+}
+
+static int write_outputs(const Run *r, char *err, size_t errlen)
+{
+	char path[TEXEL_PATH_MAX + 120];
+	const TexelPlayer *p = &r->c.players[r->c.player];
+	snprintf(path, sizeof path, "%s/texel.csv", r->dir);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		goto fail;
+	fprintf(f, "parameter,start,tuned\n");
+	for (int s = 0; s <= AB_SHAPES; s++) {
+		if (!r->c.fit[s])
+			continue;
+		int i = param_find(&r->start, texel_param_names[s]);
+		char a[64], b[64];
+		format_value(&r->start, i, a, sizeof a);
+		format_value(&r->tuned, i, b, sizeof b);
+		fprintf(f, "%s,%s,%s\n", texel_param_names[s], a, b);
+	}
+	if (ferror(f) | (fclose(f) != 0))
+		goto fail;
+	snprintf(path, sizeof path, "%s/loss.csv", r->dir);
+	if (!(f = fopen(path, "w")))
+		goto fail;
+	fprintf(f, "train_positions,validation_positions,k,train_before,train_after,"
+	           "validation_before,validation_after,positions_per_second\n");
+	fprintf(f, "%zu,%zu,%.6g,%.6f,%.6f,%.6f,%.6f,%.0f\n", r->train.n, r->val.n,
+	        r->model.k, r->loss[0][0], r->loss[0][1], r->loss[1][0], r->loss[1][1],
+	        r->seconds > 0 ? r->positions / r->seconds : 0);
+	if (ferror(f) | (fclose(f) != 0))
+		goto fail;
+	snprintf(path, sizeof path, "%s/tuned.ini", r->dir);
+	if (!(f = fopen(path, "w")))
+		goto fail;
+	Budget bud = texel_config_budget(&r->c, r->c.player);
+	fprintf(f, "; fitted by tuner texel %s\n[player %s-tuned]\ntype = %s\n", r->c.path,
+	        p->name, p->type->name);
+	if (bud.nodes)
+		fprintf(f, "nodes = %llu\n", (unsigned long long)bud.nodes);
+	if (bud.depth)
+		fprintf(f, "depth = %d\n", bud.depth);
+	if (bud.ms)
+		fprintf(f, "ms = %lld\n", (long long)bud.ms);
+	for (int k = 0; k < r->tuned.n; k++) {
+		char v[PARAM_TEXT_MAX + 8];
+		format_value(&r->tuned, k, v, sizeof v);
+		fprintf(f, "%s = %s\n", p->type->params[k].name, v);
+	}
+	if (ferror(f) | (fclose(f) != 0))
+		goto fail;
+	return 0;
+fail:
+	snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+	return -1;
+}
+
+static void report(const Run *r)
+{
+	printf("loss (cross-entropy)   positions    before     after   (K = %.4g)\n",
+	       r->model.k);
+	printf("  %-18s %11zu  %.6f  %.6f\n", "train", r->train.n, r->loss[0][0],
+	       r->loss[0][1]);
+	if (r->val.n)
+		printf("  %-18s %11zu  %.6f  %.6f\n", "validation", r->val.n, r->loss[1][0],
+		       r->loss[1][1]);
+	printf("loss+gradient: %.0f positions in %.2f s, %.3g positions/s on %d threads\n",
+	       r->positions, r->seconds, r->seconds > 0 ? r->positions / r->seconds : 0.0,
+	       r->threads);
+	printf("%-18s %10s %10s\n", "parameter", "start", "tuned");
+	for (int s = 0; s <= AB_SHAPES; s++) {
+		if (!r->c.fit[s])
+			continue;
+		int i = param_find(&r->start, texel_param_names[s]);
+		char a[64], b[64];
+		format_value(&r->start, i, a, sizeof a);
+		format_value(&r->tuned, i, b, sizeof b);
+		printf("%-18s %10s %10s\n", texel_param_names[s], a, b);
+	}
+}
+
+static int run(Run *r, char *err, size_t errlen)
+{
+	TexelConfig *c = &r->c;
+	/* Everything the input can get wrong is found before anything is written. */
+	int rc = texel_verify_openings(c, &r->verify, err, errlen);
+	TexelDataStats ds;
+	OpeningSet data = {0, NULL};
+	if (rc == 0)
+		rc = texel_data_openings(c, &r->verify, &data, &ds, err, errlen);
+	if (rc == 0 && c->games_csv[0])
+		rc = texel_data_games(c, &data, &r->verify, NULL, stdout, &r->games, &ds,
+		                      err, errlen);
+	if (rc == 0)
+		rc = mkdirs(r->dir, err, errlen);
+	if (rc == 0)
+		printf("tuner texel: %s -> %s, %d threads; %d verification openings\n",
+		       c->path, r->dir, r->threads, r->verify.count);
+	char games_out[TEXEL_PATH_MAX + 120];
+	snprintf(games_out, sizeof games_out, "%s/games.csv", r->dir);
+	if (rc == 0 && !c->games_csv[0])
+		rc = texel_data_games(c, &data, &r->verify, games_out, stdout, &r->games,
+		                      &ds, err, errlen);
+	openings_free(&data);
+	if (rc < 0)
+		return rc;
+	int skip = c->skip >= 0 ? c->skip : ds.opening_max + 2;
+	if (ds.played)
+		printf("games: %d played in %.1f s (%s)", ds.played, ds.seconds, games_out);
+	else
+		printf("games: %d read from %s", ds.read, c->games_csv);
+	printf("; %d dropped for a verification opening, %d repeated another\n",
+	       ds.conflicts, ds.duplicates);
+	double t0 = omp_get_wtime();
+	if (positions_select(&r->games, skip, c->vcf_nodes, c->threads) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	long considered = 0;
+	for (int i = 0; i < r->games.count; i++)
+		considered +=
+		    r->games.games[i].plies > skip ? r->games.games[i].plies - skip : 0;
+	r->is_val =
+	    calloc((size_t)(r->games.count ? r->games.count : 1), sizeof *r->is_val);
+	if (!r->is_val) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < r->games.count; i++) { /* by game: no game on both sides */
+		uint64_t h = c->seed ^ (0xD1B54A32D192ED03ull * (uint64_t)(i + 1));
+		r->is_val[i] = (double)(rng_splitmix(&h) >> 11) * 0x1p-53 < c->validation;
+	}
+	printf("positions: %zu quiet of %ld after ply %d%s (%.1f s)\n", r->games.npos,
+	       considered, skip, c->symmetries ? ", times 8 symmetries" : "",
+	       omp_get_wtime() - t0);
+	r->start = c->players[c->player].params;
+	if ((rc = fit(r, err, errlen)) < 0)
+		return rc;
+	report(r);
+	if (write_outputs(r, err, errlen) < 0)
+		return -1;
+	printf("wrote %s/texel.csv, loss.csv, tuned.ini\n", r->dir);
+
+	const TexelPlayer *p = &c->players[c->player];
+	Budget b = texel_config_budget(c, c->player);
+	ExecSpec spec = {.a = {p->type, &r->tuned, b},
+	                 .b = {p->type, &r->start, b},
+	                 .size = c->size,
+	                 .rule = c->rule,
+	                 .max_plies = c->max_plies,
+	                 .openings = &r->verify,
+	                 .seed = c->seed,
+	                 .threads = c->threads};
+	char vpath[TEXEL_PATH_MAX + 120];
+	snprintf(vpath, sizeof vpath, "%s/verify.csv", r->dir);
+	VerifyResult vr;
+	t0 = omp_get_wtime();
+	if (verify_match(&spec, c->verify_pairs, vpath, &vr, err, errlen) < 0)
+		return -1;
+	verify_print(stdout, &vr);
+	printf("  (%.1f s; %s)\n", omp_get_wtime() - t0, vpath);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+	        "usage: tuner texel FILE.ini [--threads N] [--out DIR]\n\n"
+	        "Fits the alphabeta player's shape scores and ratio to game results\n"
+	        "(Texel's method: logistic loss of sigmoid(K * eval), GSL's BFGS), then\n"
+	        "plays the tuned scores against the start in a verification match.\n"
+	        "Writes DIR/NAME/ (default results/NAME/): games.csv, texel.csv,\n"
+	        "loss.csv, tuned.ini, verify.csv. configs/texel-alphabeta.ini documents\n"
+	        "every key.\n");
+}
+
+int texel_main(int argc, char **argv)
+{
+	const char *file = NULL, *out = NULL;
+	long threads = -1;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return 0;
+		}
+		if ((!strcmp(a, "--threads") || !strcmp(a, "--out")) && i + 1 < argc) {
+			const char *v = argv[++i];
+			if (a[2] == 'o') {
+				out = v;
+				continue;
+			}
+			char *end;
+			threads = strtol(v, &end, 10);
+			if (*end || end == v || threads < 0 || threads > 1024) {
+				fprintf(stderr, "tuner texel: --threads takes 0 (every "
+				                "core) to 1024\n");
+				return 2;
+			}
+		} else if (a[0] != '-' && !file) {
+			file = a;
+		} else {
+			fprintf(stderr,
+			        "tuner texel: unexpected argument '%s' (try --help)\n", a);
+			return 2;
+		}
+	}
+	if (!file) {
+		usage(stderr);
+		return 2;
+	}
+	Run *r = calloc(1, sizeof *r);
+	if (!r) {
+		fprintf(stderr, "tuner texel: out of memory\n");
+		return 1;
+	}
+	char err[1200];
+	int rc = texel_config_load(file, &r->c, err, sizeof err) < 0 ? -2 : 0;
+	if (rc == 0) {
+		if (threads >= 0)
+			r->c.threads = (int)threads;
+		if (out)
+			snprintf(r->c.out, sizeof r->c.out, "%s", out);
+		r->threads = r->c.threads > 0 ? r->c.threads : omp_get_max_threads();
+		snprintf(r->dir, sizeof r->dir, "%s/%s", r->c.out, r->c.name);
+		texel_set_init(&r->train, AB_SHAPES);
+		texel_set_init(&r->val, AB_SHAPES);
+		positions_init(&r->games, r->c.size, r->c.rule);
+		rc = run(r, err, sizeof err);
+		openings_free(&r->verify);
+		positions_free(&r->games);
+		texel_set_free(&r->train);
+		texel_set_free(&r->val);
+		free(r->is_val);
+	}
+	free(r);
+	if (rc < 0)
+		fprintf(stderr, "tuner texel: %s\n", err);
+	return rc == 0 ? 0 : rc == -2 ? 2 : 1;
+}

@@ -1,0 +1,72 @@
+/* texel_config.h - a Texel tuning run described by an INI file.
+ *
+ * [texel] holds the run's settings, [player NAME] the alphabeta player whose
+ * evaluation is tuned (and optionally a second section, the opponent of the
+ * games that make the data). Every key is documented in
+ * configs/texel-alphabeta.ini. An unknown section or key, a bad value or a
+ * key that contradicts another is an error "file:line: what is wrong". */
+#ifndef TUNER_TEXEL_CONFIG_H
+#define TUNER_TEXEL_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ab_eval.h"
+#include "player.h"
+#include "rules.h"
+
+enum { TEXEL_PATH_MAX = 1024, TEXEL_NAME_MAX = 64, TEXEL_PLAYERS_MAX = 2 };
+
+typedef struct {
+	char name[TEXEL_NAME_MAX];
+	const PlayerType *type;
+	ParamSet params;
+	Budget budget;       /* its own limits ... */
+	unsigned budget_set; /* ... which: BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS */
+	int line;            /* where its section starts */
+} TexelPlayer;
+
+typedef struct {
+	char path[TEXEL_PATH_MAX];
+	char name[TEXEL_NAME_MAX]; /* output sub-folder */
+	char out[TEXEL_PATH_MAX];  /* output root */
+	uint64_t seed;
+	int threads; /* 0 = every core */
+	int size;
+	Rule rule;
+	int max_plies;
+	Budget budget; /* per move, unless a player sets its own */
+	/* data: games played here, or read from a games.csv */
+	int games;
+	char games_csv[TEXEL_PATH_MAX]; /* resolved against the INI's folder */
+	char openings[TEXEL_PATH_MAX];  /* "" = random openings */
+	int opening_plies, opening_box;
+	int skip; /* -1: the opening length + 2 */
+	bool symmetries;
+	uint64_t vcf_nodes;
+	double validation;
+	/* fit */
+	bool fit[AB_SHAPES + 1]; /* shape scores in AbShape order, then ratio */
+	int iterations, rounds;
+	double l2;
+	/* verification */
+	int verify_pairs;
+	char verify_openings[TEXEL_PATH_MAX]; /* "" = random openings */
+	int verify_pairs_line, verify_openings_line, openings_line;
+	int nplayers;
+	TexelPlayer players[TEXEL_PLAYERS_MAX];
+	int player, opponent; /* indices into players */
+} TexelConfig;
+
+/* The names of the fitted parameters in AbShape order, then "ratio". */
+extern const char *const texel_param_names[AB_SHAPES + 1];
+
+/* Reads path into c (defaults first). Returns 0, or -1 with "file:line: what
+ * is wrong" in err. */
+int texel_config_load(const char *path, TexelConfig *c, char *err, size_t errlen);
+
+/* The budget of player i: its own limits where it sets them, else [texel]'s. */
+Budget texel_config_budget(const TexelConfig *c, int i);
+
+#endif

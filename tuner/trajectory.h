@@ -1,0 +1,36 @@
+/* trajectory.h - an SPSA run's trajectory.csv and its plot.
+ *
+ * A header `iteration,<each parameter>,W,L,D`, then one row per iteration:
+ * row 0 is the start, row k holds theta after iteration k (%.17g, so it
+ * reads back exactly) and that iteration's wins, losses and draws. Rows are
+ * appended and flushed one at a time, so a killed run loses at most the row
+ * it was writing, which trajectory_read cuts off. */
+#ifndef TUNER_TRAJECTORY_H
+#define TUNER_TRAJECTORY_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "spsa_core.h"
+
+/* The header line for parameters names[0..n-1], without a newline. */
+void trajectory_header(const char *const *names, int n, char *buf, size_t len);
+
+/* Appends row k and flushes. Returns 0 or -1 on a write error. */
+int trajectory_write_row(FILE *f, int k, int n, const double *theta, const SpsaResult *r);
+
+/* Reads path back: the header must be `header` and the rows must number
+ * the iterations 0, 1, ... up to at most max_k; a torn last line is cut off
+ * the file, and a file without a row is emptied. Gives the last iteration
+ * (-1 if no row) and its theta. Returns
+ * 0, or -1 with "path:line: what is wrong". */
+int trajectory_read(const char *path, const char *header, int n, int max_k, int *last,
+                    double *theta, char *err, size_t errlen);
+
+/* Writes png from the trajectory at csv through gnuplot, every parameter
+ * scaled to its [min, max]. A missing or failing gnuplot is a note on out,
+ * not an error. */
+void trajectory_plot(const char *csv, const char *png, const char *title,
+                     const char *const *names, const SpsaParam *p, int n, FILE *out);
+
+#endif

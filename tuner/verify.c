@@ -1,0 +1,76 @@
+/* verify.c - tuned against start, with error bars and an SPRT verdict. */
+#include "verify.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elo.h"
+
+int verify_match(const ExecSpec *spec, int npairs, const char *csv_path, VerifyResult *out,
+                 char *err, size_t errlen)
+{
+	memset(out, 0, sizeof *out);
+	PairScore *ps = calloc((size_t)(npairs > 0 ? npairs : 1), sizeof *ps);
+	if (!ps) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (executor_play_pairs(spec, npairs, ps, NULL, err, errlen) < 0) {
+		free(ps);
+		return -1;
+	}
+	EloPairCounts c = {0};
+	for (int i = 0; i < npairs; i++)
+		elo_pair_add(&c, ps[i].a_black, ps[i].a_white);
+	free(ps);
+	out->pairs = npairs;
+	out->wins = c.wins;
+	out->draws = c.draws;
+	out->losses = c.losses;
+	memcpy(out->penta, c.penta, sizeof out->penta);
+	EloPairStats s;
+	if (elo_pair_stats(&c, &s, err, errlen) < 0)
+		return -1;
+	out->score = s.score;
+	out->elo = s.elo;
+	out->error95 = s.error95_penta;
+	out->los = s.los_penta;
+	Sprt sprt;
+	SprtConfig sc = {0, 10, 0.05, 0.05};
+	if (sprt_init(&sprt, &sc, err, errlen) < 0)
+		return -1;
+	out->llr = sprt_llr(&sprt, c.penta);
+	out->sprt = sprt_status(&sprt, out->llr);
+	if (csv_path) {
+		FILE *f = fopen(csv_path, "w");
+		if (!f) {
+			snprintf(err, errlen, "%s: cannot write", csv_path);
+			return -1;
+		}
+		fprintf(f, "pairs,wins,draws,losses,penta0,penta1,penta2,penta3,penta4,score,elo,error,"
+		           "los,llr,sprt\n");
+		fprintf(f, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%.1f,%.1f,%.4f,%.3f,%s\n", out->pairs,
+		        out->wins, out->draws, out->losses, out->penta[0], out->penta[1], out->penta[2],
+		        out->penta[3], out->penta[4], out->score, out->elo, out->error95, out->los,
+		        out->llr, sprt_status_name(out->sprt));
+		if (ferror(f) | (fclose(f) != 0)) {
+			snprintf(err, errlen, "%s: write error", csv_path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void verify_print(FILE *f, const VerifyResult *r)
+{
+	fprintf(f, "verification: tuned vs start, %d pairs: +%d =%d -%d, score %.1f%%\n", r->pairs,
+	        r->wins, r->draws, r->losses, 100 * r->score);
+	if (isfinite(r->elo))
+		fprintf(f, "  Elo %+.1f +/- %.1f (95%%), LOS %.1f%%\n", r->elo, r->error95, 100 * r->los);
+	else
+		fprintf(f, "  Elo %s (a perfect score), LOS %.1f%%\n", r->elo > 0 ? "+inf" : "-inf",
+		        100 * r->los);
+	fprintf(f, "  SPRT [0, 10] at alpha = beta = 0.05: LLR %.2f, %s\n", r->llr,
+	        sprt_status_name(r->sprt));
+}
