@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "game.h"
 #include "openings.h"
 #include "record.h"
@@ -23,18 +24,6 @@ typedef struct {
 	bool forced;  /* the solver found a win for the side to move */
 	bool dup;     /* the same position as an earlier candidate */
 } Candidate;
-
-static int parse_long(const char *opt, const char *v, long lo, long hi, long *out)
-{
-	char *end;
-	long n = v ? strtol(v, &end, 10) : 0;
-	if (!v || *end || end == v || n < lo || n > hi) {
-		fprintf(stderr, "arena balance: %s takes a number from %ld to %ld\n", opt, lo, hi);
-		return -1;
-	}
-	*out = n;
-	return 0;
-}
 
 /* Stones of each colour as sets: is b's position a's in some symmetry? */
 static bool same_up_to_symmetry(const Candidate *a, const Candidate *b, int size)
@@ -130,8 +119,10 @@ int balance_main(int argc, char **argv)
 			fprintf(stderr, "arena balance: unexpected argument '%s' (try --help)\n", a);
 			return 2;
 		}
-		if (parse_long(a, v, lo, hi, target) < 0)
+		if (cli_long(v, lo, hi, target) < 0) {
+			fprintf(stderr, "arena balance: %s takes a number from %ld to %ld\n", a, lo, hi);
 			return 2;
+		}
 		i++;
 	}
 	const PlayerType *type = registry_find(player);

@@ -1,11 +1,9 @@
-/* config.c - reading a tournament INI file (through inifile.h, for line
- * numbers). */
+/* config.c - reading a tournament INI file (read whole through inifile.h,
+ * then interpreted key by key in file order). */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
-#include <errno.h>
 #include <libgen.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,20 +11,12 @@
 #include "inifile.h"
 #include "registry.h"
 
-enum { PENDING_MAX = 1024, INI_LINE_MAX = INIFILE_LINE_MAX };
-
-typedef struct {
-	int player;
-	int line;
-	char key[64];
-	char value[INI_LINE_MAX];
-} Pending;
-
 typedef struct {
 	Tournament *t;
-	IniFile in;
+	const IniFile *ini;
+	char base_dir[CONFIG_PATH_MAX]; /* the INI file's folder */
 	int npending;
-	Pending pending[PENDING_MAX];
+	int *pending; /* entries applied at the end, in file order */
 } Ctx;
 
 void config_defaults(Tournament *t)
@@ -68,48 +58,6 @@ Budget config_budget(const Tournament *t, int i)
 	return b;
 }
 
-static int get_long(const char *v, long lo, long hi, long *out, char *err, size_t errlen,
-                    const char *key)
-{
-	char *end;
-	errno = 0;
-	long n = strtol(v, &end, 10);
-	if (end == v || *end || errno || n < lo || n > hi) {
-		snprintf(err, errlen, "'%s' takes a whole number from %ld to %ld, not '%s'", key, lo,
-		         hi, v);
-		return -1;
-	}
-	*out = n;
-	return 0;
-}
-
-static int get_real(const char *v, double lo, double hi, double *out, char *err,
-                    size_t errlen, const char *key)
-{
-	char *end;
-	errno = 0;
-	double x = strtod(v, &end);
-	if (end == v || *end || errno || !isfinite(x) || x < lo || x > hi) {
-		snprintf(err, errlen, "'%s' takes a number from %g to %g, not '%s'", key, lo, hi, v);
-		return -1;
-	}
-	*out = x;
-	return 0;
-}
-
-static int get_bool(const char *v, bool *out, char *err, size_t errlen, const char *key)
-{
-	static const char *const yes[] = {"on", "true", "yes", "1"}, *const no[] = {"off", "false", "no", "0"};
-	for (int i = 0; i < 4; i++) {
-		if (strcmp(v, yes[i]) == 0)
-			return *out = true, 0;
-		if (strcmp(v, no[i]) == 0)
-			return *out = false, 0;
-	}
-	snprintf(err, errlen, "'%s' takes on or off, not '%s'", key, v);
-	return -1;
-}
-
 static int get_text(const char *v, char *out, size_t outlen, char *err, size_t errlen,
                     const char *key)
 {
@@ -128,13 +76,13 @@ static int budget_key(Budget *b, unsigned *set, const char *key, const char *v, 
 	long n;
 	*rc = 0;
 	if (strcmp(key, "nodes") == 0) {
-		if ((*rc = get_long(v, 0, 1000000000000L, &n, err, errlen, key)) == 0)
+		if ((*rc = inifile_long(key, v, 0, 1000000000000L, &n, err, errlen)) == 0)
 			b->nodes = (uint64_t)n, *set |= BUDGET_NODES;
 	} else if (strcmp(key, "depth") == 0) {
-		if ((*rc = get_long(v, 0, 100, &n, err, errlen, key)) == 0)
+		if ((*rc = inifile_long(key, v, 0, 100, &n, err, errlen)) == 0)
 			b->depth = (int)n, *set |= BUDGET_DEPTH;
 	} else if (strcmp(key, "ms") == 0) {
-		if ((*rc = get_long(v, 0, 86400000L, &n, err, errlen, key)) == 0)
+		if ((*rc = inifile_long(key, v, 0, 86400000L, &n, err, errlen)) == 0)
 			b->ms = n, *set |= BUDGET_MS;
 	} else {
 		return 0;
@@ -145,7 +93,6 @@ static int budget_key(Budget *b, unsigned *set, const char *key, const char *v, 
 static int tournament_key(Tournament *t, const char *key, const char *v, const char *base_dir,
                           char *err, size_t errlen)
 {
-	long n;
 	unsigned dummy = 0;
 	int rc;
 	if (budget_key(&t->budget, &dummy, key, v, err, errlen, &rc))
@@ -171,12 +118,11 @@ static int tournament_key(Tournament *t, const char *key, const char *v, const c
 		return 0;
 	}
 	if (strcmp(key, "rounds") == 0)
-		return get_long(v, 1, 100000, &n, err, errlen, key) < 0 ? -1 : (t->rounds = (int)n, 0);
+		return inifile_int(key, v, 1, 100000, &t->rounds, err, errlen);
 	if (strcmp(key, "pairs") == 0)
-		return get_long(v, 0, 10000000, &n, err, errlen, key) < 0 ? -1 : (t->pairs = (int)n, 0);
+		return inifile_int(key, v, 0, 10000000, &t->pairs, err, errlen);
 	if (strcmp(key, "board") == 0)
-		return get_long(v, BOARD_MIN, BOARD_MAX, &n, err, errlen, key) < 0 ? -1
-		                                                                    : (t->size = (int)n, 0);
+		return inifile_int(key, v, BOARD_MIN, BOARD_MAX, &t->size, err, errlen);
 	if (strcmp(key, "rule") == 0) {
 		if (rule_parse(v, &t->rule) < 0) {
 			snprintf(err, errlen, "'rule' is freestyle, standard or renju, not '%s'", v);
@@ -206,40 +152,29 @@ static int tournament_key(Tournament *t, const char *key, const char *v, const c
 		return 0;
 	}
 	if (strcmp(key, "symmetries") == 0)
-		return get_bool(v, &t->symmetries, err, errlen, key);
+		return inifile_bool(key, v, &t->symmetries, err, errlen);
 	if (strcmp(key, "psq") == 0)
-		return get_bool(v, &t->psq, err, errlen, key);
+		return inifile_bool(key, v, &t->psq, err, errlen);
 	if (strcmp(key, "sprt") == 0)
-		return get_bool(v, &t->sprt, err, errlen, key);
+		return inifile_bool(key, v, &t->sprt, err, errlen);
 	if (strcmp(key, "threads") == 0)
-		return get_long(v, 0, 1024, &n, err, errlen, key) < 0 ? -1 : (t->threads = (int)n, 0);
-	if (strcmp(key, "seed") == 0) {
-		char *end;
-		errno = 0;
-		unsigned long long s = strtoull(v, &end, 10);
-		if (end == v || *end || errno || v[0] == '-') {
-			snprintf(err, errlen, "'seed' takes a whole number from 0 to 2^64-1, not '%s'", v);
-			return -1;
-		}
-		t->seed = s;
-		return 0;
-	}
+		return inifile_int(key, v, 0, 1024, &t->threads, err, errlen);
+	if (strcmp(key, "seed") == 0)
+		return inifile_seed(key, v, &t->seed, err, errlen);
 	if (strcmp(key, "max_plies") == 0)
-		return get_long(v, 0, BOARD_MAX_MOVES, &n, err, errlen, key) < 0 ? -1
-		                                                                 : (t->max_plies = (int)n, 0);
+		return inifile_int(key, v, 0, BOARD_MAX_MOVES, &t->max_plies, err, errlen);
 	if (strcmp(key, "out") == 0)
 		return get_text(v, t->out, sizeof t->out, err, errlen, key);
 	if (strcmp(key, "status_every") == 0)
-		return get_long(v, 1, 1000000, &n, err, errlen, key) < 0 ? -1
-		                                                         : (t->status_every = (int)n, 0);
+		return inifile_int(key, v, 1, 1000000, &t->status_every, err, errlen);
 	if (strcmp(key, "elo0") == 0)
-		return get_real(v, -1000, 1000, &t->elo0, err, errlen, key);
+		return inifile_real(key, v, -1000, 1000, &t->elo0, err, errlen);
 	if (strcmp(key, "elo1") == 0)
-		return get_real(v, -1000, 1000, &t->elo1, err, errlen, key);
+		return inifile_real(key, v, -1000, 1000, &t->elo1, err, errlen);
 	if (strcmp(key, "alpha") == 0)
-		return get_real(v, 1e-6, 0.5, &t->alpha, err, errlen, key);
+		return inifile_real(key, v, 1e-6, 0.5, &t->alpha, err, errlen);
 	if (strcmp(key, "beta") == 0)
-		return get_real(v, 1e-6, 0.5, &t->beta, err, errlen, key);
+		return inifile_real(key, v, 1e-6, 0.5, &t->beta, err, errlen);
 	if (strcmp(key, "challengers") == 0)
 		return 1; /* resolved once every player is known */
 	snprintf(err, errlen, "unknown key '%s' in [tournament]", key);
@@ -292,84 +227,72 @@ static int set_type(PlayerSpec *p, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
-static int fail(Ctx *c, const char *msg)
+/* One key, in file order. Challengers, and a player's keys before its type,
+ * are kept in c->pending for the end. */
+static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 {
-	return inifile_fail(&c->in, msg);
-}
-
-static int handler(void *user, const char *section, const char *key, const char *value)
-{
-	Ctx *c = user;
+	const IniFile *ini = c->ini;
+	const IniEntry *e = &ini->entries[k];
 	Tournament *t = c->t;
 	char msg[768];
-	if (c->in.failed)
-		return 0;
-	if (strcmp(section, "tournament") == 0) {
-		char dir[CONFIG_PATH_MAX];
-		snprintf(dir, sizeof dir, "%s", t->path);
-		int rc = tournament_key(t, key, value, dirname(dir), msg, sizeof msg);
+	if (e->section < 0) {
+		snprintf(msg, sizeof msg, "'%s' is outside any section", e->key);
+		return inifile_fail(ini, e->line, msg, err, errlen);
+	}
+	const IniSection *sec = &ini->sections[e->section];
+	if (strcmp(sec->name, "tournament") == 0) {
+		int rc = tournament_key(t, e->key, e->value, c->base_dir, msg, sizeof msg);
 		if (rc < 0)
-			return fail(c, msg);
-		if (rc == 1) { /* challengers: keep for later */
-			if (c->npending == PENDING_MAX)
-				return fail(c, "too many keys");
-			Pending *pd = &c->pending[c->npending++];
-			*pd = (Pending){.player = -1, .line = c->in.line};
-			snprintf(pd->key, sizeof pd->key, "%s", key);
-			snprintf(pd->value, sizeof pd->value, "%s", value);
-		}
-		return 1;
+			return inifile_fail(ini, e->line, msg, err, errlen);
+		if (rc == 1) /* challengers: once every player is known */
+			c->pending[c->npending++] = k;
+		return 0;
 	}
-	if (strncmp(section, "player ", 7) != 0 || !section[7]) {
+	if (strncmp(sec->name, "player ", 7) != 0 || !sec->name[7]) {
 		snprintf(msg, sizeof msg, "unknown section [%s] (expected [tournament] or [player NAME])",
-		         section);
-		return inifile_fail_at(&c->in, c->in.header_line, msg);
+		         sec->name);
+		return inifile_fail(ini, sec->line, msg, err, errlen);
 	}
-	const char *name = section + 7;
+	const char *name = sec->name + 7;
 	int i = config_find_player(t, name);
-	if (i < 0 || t->players[i].line != c->in.header_line) {
+	if (i < 0 || t->players[i].line != sec->line) {
 		if (i >= 0) {
 			snprintf(msg, sizeof msg, "player '%s' is defined twice (first at line %d)", name,
 			         t->players[i].line);
-			return inifile_fail_at(&c->in, c->in.header_line, msg);
+			return inifile_fail(ini, sec->line, msg, err, errlen);
 		}
 		if (strlen(name) >= CONFIG_NAME_MAX || strpbrk(name, ",\"/")) {
 			snprintf(msg, sizeof msg, "player name '%s' is longer than %d characters or has , \" or /",
 			         name, CONFIG_NAME_MAX - 1);
-			return fail(c, msg);
+			return inifile_fail(ini, e->line, msg, err, errlen);
 		}
 		if (t->nplayers == CONFIG_PLAYERS_MAX) {
 			snprintf(msg, sizeof msg, "more than %d players", CONFIG_PLAYERS_MAX);
-			return fail(c, msg);
+			return inifile_fail(ini, e->line, msg, err, errlen);
 		}
 		i = t->nplayers++;
 		memset(&t->players[i], 0, sizeof t->players[i]);
 		snprintf(t->players[i].name, sizeof t->players[i].name, "%s", name);
-		t->players[i].line = c->in.header_line;
+		t->players[i].line = sec->line;
 	}
 	PlayerSpec *p = &t->players[i];
-	if (strcmp(key, "type") == 0 && !p->type) {
-		if (set_type(p, value, msg, sizeof msg) < 0)
-			return fail(c, msg);
-		return 1;
+	if (strcmp(e->key, "type") == 0 && !p->type) {
+		if (set_type(p, e->value, msg, sizeof msg) < 0)
+			return inifile_fail(ini, e->line, msg, err, errlen);
+		return 0;
 	}
 	if (!p->type) { /* parameters before the type: apply them later */
-		if (c->npending == PENDING_MAX)
-			return fail(c, "too many keys");
-		Pending *pd = &c->pending[c->npending++];
-		*pd = (Pending){.player = i, .line = c->in.line};
-		snprintf(pd->key, sizeof pd->key, "%s", key);
-		snprintf(pd->value, sizeof pd->value, "%s", value);
-		return 1;
+		c->pending[c->npending++] = k;
+		return 0;
 	}
-	if (player_key(p, key, value, msg, sizeof msg) < 0)
-		return fail(c, msg);
-	return 1;
+	if (player_key(p, e->key, e->value, msg, sizeof msg) < 0)
+		return inifile_fail(ini, e->line, msg, err, errlen);
+	return 0;
 }
 
 static int set_challengers(Tournament *t, const char *list, char *err, size_t errlen)
 {
-	char buf[INI_LINE_MAX];
+	char buf[INIFILE_TEXT_MAX];
 	snprintf(buf, sizeof buf, "%s", list);
 	for (int i = 0; i < t->nplayers; i++)
 		t->players[i].challenger = false;
@@ -390,42 +313,16 @@ static int set_challengers(Tournament *t, const char *list, char *err, size_t er
 	return 0;
 }
 
-int config_load(const char *path, Tournament *t, char *err, size_t errlen)
+/* What single keys cannot catch: sections without keys (unknown, empty or
+ * repeated), players without a type, then the keys kept for the end. */
+static int finish(Ctx *c, char *err, size_t errlen)
 {
-	config_defaults(t);
-	if (strlen(path) >= sizeof t->path) {
-		snprintf(err, errlen, "%.64s...: path too long", path);
-		return -1;
-	}
-	snprintf(t->path, sizeof t->path, "%s", path);
-	/* The run is named after the file unless it says otherwise. */
-	char base[CONFIG_PATH_MAX];
-	snprintf(base, sizeof base, "%s", path);
-	char *b = basename(base), *dot = strrchr(b, '.');
-	if (dot && dot != b)
-		*dot = '\0';
-	snprintf(t->name, sizeof t->name, "%s", b);
-
-	Ctx *c = calloc(1, sizeof *c);
-	if (!c) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		return -1;
-	}
-	c->t = t;
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		free(c);
-		return -1;
-	}
-	IniFile *in = &c->in;
-	inifile_parse(in, f, t->path, handler, c, err, errlen);
-	fclose(f);
-	/* Sections inih never reported: unknown, empty or repeated ones. */
-	for (int h = 0; h < in->nheaders && !in->failed; h++) {
-		const char *name = in->headers[h].name;
-		int line = in->headers[h].line;
-		char msg[600];
+	const IniFile *ini = c->ini;
+	Tournament *t = c->t;
+	char msg[768];
+	for (int h = 0; h < ini->nsections; h++) {
+		const char *name = ini->sections[h].name;
+		int line = ini->sections[h].line;
 		if (strncmp(name, "player ", 7) == 0 && name[7]) {
 			int i = config_find_player(t, name + 7);
 			if (i < 0)
@@ -435,31 +332,62 @@ int config_load(const char *path, Tournament *t, char *err, size_t errlen)
 				         name + 7, t->players[i].line);
 			else
 				continue;
-			inifile_fail_at(in, line, msg);
+			return inifile_fail(ini, line, msg, err, errlen);
 		} else if (strcmp(name, "tournament") != 0) {
 			snprintf(msg, sizeof msg,
 			         "unknown section [%s] (expected [tournament] or [player NAME])", name);
-			inifile_fail_at(in, line, msg);
+			return inifile_fail(ini, line, msg, err, errlen);
 		}
 	}
-	for (int i = 0; i < t->nplayers && !in->failed; i++)
+	for (int i = 0; i < t->nplayers; i++)
 		if (!t->players[i].type) {
-			char msg[200];
 			snprintf(msg, sizeof msg, "[player %s] has no 'type'", t->players[i].name);
-			inifile_fail_at(in, t->players[i].line, msg);
+			return inifile_fail(ini, t->players[i].line, msg, err, errlen);
 		}
-	for (int k = 0; k < c->npending && !in->failed; k++) {
-		Pending *pd = &c->pending[k];
-		char msg[768];
-		int r = pd->player < 0 ? set_challengers(t, pd->value, msg, sizeof msg)
-		                       : player_key(&t->players[pd->player], pd->key, pd->value, msg,
-		                                    sizeof msg);
+	for (int k = 0; k < c->npending; k++) {
+		const IniEntry *e = &ini->entries[c->pending[k]];
+		const char *section = ini->sections[e->section].name;
+		int r = strcmp(section, "tournament") == 0
+		            ? set_challengers(t, e->value, msg, sizeof msg)
+		            : player_key(&t->players[config_find_player(t, section + 7)], e->key,
+		                         e->value, msg, sizeof msg);
 		if (r < 0)
-			inifile_fail_at(in, pd->line, msg);
+			return inifile_fail(ini, e->line, msg, err, errlen);
 	}
-	inifile_free(in);
-	int rc = in->failed ? -1 : 0;
-	free(c);
+	return 0;
+}
+
+int config_load(const char *path, Tournament *t, char *err, size_t errlen)
+{
+	config_defaults(t);
+	if (strlen(path) >= sizeof t->path) {
+		snprintf(err, errlen, "%.64s...: path too long", path);
+		return -1;
+	}
+	snprintf(t->path, sizeof t->path, "%s", path);
+	/* The run is named after the file unless it says otherwise. */
+	inifile_stem(path, t->name, sizeof t->name);
+
+	IniFile ini;
+	if (inifile_read(path, &ini, err, errlen) < 0)
+		return -1;
+	Ctx c = {.t = t, .ini = &ini};
+	char dir[CONFIG_PATH_MAX];
+	snprintf(dir, sizeof dir, "%s", t->path);
+	snprintf(c.base_dir, sizeof c.base_dir, "%s", dirname(dir));
+	c.pending = malloc(sizeof *c.pending * ((size_t)ini.nentries + 1));
+	int rc = -1;
+	if (!c.pending) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		goto out;
+	}
+	for (int k = 0; k < ini.nentries; k++)
+		if (read_entry(&c, k, err, errlen) < 0)
+			goto out;
+	rc = finish(&c, err, errlen);
+out:
+	free(c.pending);
+	inifile_free(&ini);
 	return rc;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "executor.h"
 #include "game.h"
 #include "registry.h"
@@ -67,18 +68,6 @@ static int random_opening(int size, Rule rule, int plies, uint64_t seed, int16_t
 	return b.count;
 }
 
-static int parse_int(const char *opt, const char *v, long lo, long hi, long *out)
-{
-	char *end;
-	long n = strtol(v, &end, 10);
-	if (*end || end == v || n < lo || n > hi) {
-		fprintf(stderr, "arena match: %s takes a number from %ld to %ld\n", opt, lo, hi);
-		return -1;
-	}
-	*out = n;
-	return 0;
-}
-
 int match_main(int argc, char **argv)
 {
 	const char *names[2] = {NULL, NULL};
@@ -122,8 +111,10 @@ int match_main(int argc, char **argv)
 			fprintf(stderr, "arena match: unexpected argument '%s' (try --help)\n", a);
 			return 2;
 		}
-		if (!v || parse_int(a, v, lo, hi, target) < 0)
+		if (cli_long(v, lo, hi, target) < 0) {
+			fprintf(stderr, "arena match: %s takes a number from %ld to %ld\n", a, lo, hi);
 			return 2;
+		}
 		i++;
 	}
 	if (!names[1]) {

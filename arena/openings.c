@@ -22,8 +22,6 @@ typedef struct {
 	size_t errlen;
 	OpeningSet *set;
 	int cap;
-	IniFile in;    /* INI files */
-	int seen_line; /* header line of the opening being filled */
 } Ctx;
 
 static int grow(OpeningSet *set, int *cap)
@@ -92,51 +90,69 @@ static int fail(Ctx *c, const char *msg)
 	return 0;
 }
 
-static int opening_handler(void *user, const char *section, const char *key, const char *value)
+/* One key of an INI file, in file order; seen is the section of the
+ * opening being filled. */
+static int ini_entry(Ctx *c, const IniFile *ini, int k, int *seen)
 {
-	Ctx *c = user;
+	const IniEntry *e = &ini->entries[k];
+	const char *section = e->section < 0 ? "" : ini->sections[e->section].name;
 	char msg[512];
 	if (strncmp(section, "opening ", 8) != 0 || !section[8]) {
 		snprintf(msg, sizeof msg, "unknown section [%.64s] (expected [opening NAME])", section);
-		return inifile_fail(&c->in, msg);
+		return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 	}
 	const char *name = section + 8;
 	OpeningSet *set = c->set;
-	if (c->seen_line != c->in.header_line) { /* a new section */
+	if (*seen != e->section) { /* a new section */
 		for (int i = 0; i < set->count; i++)
 			if (strcmp(set->items[i].name, name) == 0) {
 				snprintf(msg, sizeof msg, "opening '%.64s' is defined twice", name);
-				return inifile_fail(&c->in, msg);
+				return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 			}
 		if (strlen(name) >= OPENING_NAME_MAX || strpbrk(name, ",\"")) {
 			snprintf(msg, sizeof msg, "opening name '%.80s' is too long or has , or \"", name);
-			return inifile_fail(&c->in, msg);
+			return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 		}
 		if (grow(set, &c->cap) < 0)
-			return inifile_fail(&c->in, "out of memory");
+			return inifile_fail(ini, e->line, "out of memory", c->err, c->errlen);
 		Opening *o = &set->items[set->count++];
 		memset(o, 0, sizeof *o);
 		snprintf(o->name, sizeof o->name, "%s", name);
-		c->seen_line = c->in.header_line;
+		*seen = e->section;
 	}
 	Opening *o = &set->items[set->count - 1];
-	if (strcmp(key, "note") == 0)
-		return 1;
-	if (strcmp(key, "moves") != 0) {
+	if (strcmp(e->key, "note") == 0)
+		return 0;
+	if (strcmp(e->key, "moves") != 0) {
 		snprintf(msg, sizeof msg, "unknown key '%.64s' in [opening %s] (expected moves or note)",
-		         key, name);
-		return inifile_fail(&c->in, msg);
+		         e->key, name);
+		return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 	}
+	/* Several `moves` keys are joined in file order. */
 	int16_t moves[OPENING_MOVES_MAX];
-	char e[256];
-	int n = record_parse_moves(c->size, value, moves, OPENING_MOVES_MAX - o->count, e, sizeof e);
+	char err[256];
+	int n = record_parse_moves(c->size, e->value, moves, OPENING_MOVES_MAX - o->count, err,
+	                           sizeof err);
 	if (n < 0) {
-		snprintf(msg, sizeof msg, "opening '%s': %s", name, e);
-		return inifile_fail(&c->in, msg);
+		snprintf(msg, sizeof msg, "opening '%s': %s", name, err);
+		return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 	}
 	memcpy(o->moves + o->count, moves, sizeof moves[0] * (size_t)n);
 	o->count += n;
-	return 1;
+	return 0;
+}
+
+/* An INI file: only sections with keys make openings. */
+static int load_ini(Ctx *c)
+{
+	IniFile ini;
+	if (inifile_read(c->path, &ini, c->err, c->errlen) < 0)
+		return -1;
+	int rc = 0, seen = -1;
+	for (int k = 0; k < ini.nentries && rc == 0; k++)
+		rc = ini_entry(c, &ini, k, &seen);
+	inifile_free(&ini);
+	return rc;
 }
 
 /* One line of Gomocup offsets; returns the number of moves or -1. */
@@ -229,13 +245,11 @@ int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *
 	}
 	bool ini = ch == '[';
 	rewind(c.f);
-	if (ini) {
-		c.failed = inifile_parse(&c.in, c.f, path, opening_handler, &c, err, errlen) < 0;
-		inifile_free(&c.in);
-	} else {
+	if (!ini)
 		load_offsets(&c);
-	}
 	fclose(c.f);
+	if (ini)
+		c.failed = load_ini(&c) < 0;
 	if (!c.failed && set->count == 0) {
 		snprintf(err, errlen, "%s: no openings in the file", path);
 		c.failed = 1;

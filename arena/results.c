@@ -57,7 +57,8 @@ static int to_int(const char *s, int *out)
 	return 0;
 }
 
-static int parse_row(char *line, ResultRow *r, char *msg, size_t msglen)
+/* One line; *moves points at its moves column, inside line. */
+static int parse_row(char *line, ResultRow *r, const char **moves, char *msg, size_t msglen)
 {
 	char *f[14];
 	int n = split(line, f, 14);
@@ -89,12 +90,13 @@ static int parse_row(char *line, ResultRow *r, char *msg, size_t msglen)
 	snprintf(r->black, sizeof r->black, "%s", f[4]);
 	snprintf(r->white, sizeof r->white, "%s", f[5]);
 	snprintf(r->reason, sizeof r->reason, "%.23s", f[7]);
+	*moves = f[9];
 	return 0;
 }
 
-int results_read(const char *path, ResultSet *set, long *torn_at, char *err, size_t errlen)
+int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, char *err,
+                 size_t errlen)
 {
-	*set = (ResultSet){0, 0, NULL};
 	*torn_at = -1;
 	FILE *f = fopen(path, "r");
 	if (!f) {
@@ -125,24 +127,15 @@ int results_read(const char *path, ResultSet *set, long *torn_at, char *err, siz
 			}
 			continue;
 		}
-		if (set->count == set->cap) {
-			int ncap = set->cap ? 2 * set->cap : 256;
-			ResultRow *rows = realloc(set->rows, sizeof *rows * (size_t)ncap);
-			if (!rows) {
-				snprintf(err, errlen, "%s:%d: out of memory", path, lineno);
-				rc = -1;
-				break;
-			}
-			set->rows = rows;
-			set->cap = ncap;
-		}
 		char msg[256];
-		if (parse_row(line, &set->rows[set->count], msg, sizeof msg) < 0) {
+		ResultRow row;
+		const char *moves;
+		if (parse_row(line, &row, &moves, msg, sizeof msg) < 0 ||
+		    fn(user, &row, moves, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
 			rc = -1;
 			break;
 		}
-		set->count++;
 	}
 	if (rc == 0 && lineno == 0) {
 		snprintf(err, errlen, "%s:1: empty file (expected the header %s)", path, RESULTS_HEADER);
@@ -150,6 +143,32 @@ int results_read(const char *path, ResultSet *set, long *torn_at, char *err, siz
 	}
 	free(line);
 	fclose(f);
+	return rc;
+}
+
+static int append_row(void *user, const ResultRow *row, const char *moves, char *msg,
+                      size_t msglen)
+{
+	ResultSet *set = user;
+	(void)moves;
+	if (set->count == set->cap) {
+		int ncap = set->cap ? 2 * set->cap : 256;
+		ResultRow *rows = realloc(set->rows, sizeof *rows * (size_t)ncap);
+		if (!rows) {
+			snprintf(msg, msglen, "out of memory");
+			return -1;
+		}
+		set->rows = rows;
+		set->cap = ncap;
+	}
+	set->rows[set->count++] = *row;
+	return 0;
+}
+
+int results_read(const char *path, ResultSet *set, long *torn_at, char *err, size_t errlen)
+{
+	*set = (ResultSet){0, 0, NULL};
+	int rc = results_scan(path, append_row, set, torn_at, err, errlen);
 	if (rc < 0)
 		results_free(set);
 	return rc;

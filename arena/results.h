@@ -49,6 +49,17 @@ int results_format(char *buf, size_t buflen, int size, int job, int pair, int ro
 int results_read(const char *path, ResultSet *set, long *torn_at, char *err, size_t errlen);
 void results_free(ResultSet *set);
 
+/* What results_scan calls for each game: the row, and its moves column as
+ * written (valid during the call). Returns 0, or -1 with a message in msg,
+ * which stops the scan. */
+typedef int (*ResultsRowFn)(void *user, const ResultRow *row, const char *moves, char *msg,
+                            size_t msglen);
+
+/* Like results_read, but hands each row to fn, in file order, instead of
+ * keeping it; fn's message comes back as "file:line: msg". */
+int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, char *err,
+                 size_t errlen);
+
 /* games.csv open for appending. */
 typedef struct {
 	FILE *f;

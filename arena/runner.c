@@ -15,9 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "clock.h"
 #include "config.h"
 #include "game.h"
@@ -25,6 +25,7 @@
 #include "record.h"
 #include "report.h"
 #include "results.h"
+#include "rundir.h"
 #include "schedule.h"
 #include "sprt.h"
 
@@ -49,25 +50,6 @@ typedef struct {
 	double llr;
 	SprtStatus sprt_status;
 } Run;
-
-static int mkdirs(const char *path, char *err, size_t errlen)
-{
-	char buf[CONFIG_PATH_MAX + 80];
-	snprintf(buf, sizeof buf, "%s", path);
-	for (char *s = buf + 1;; s++) {
-		if (*s == '/' || *s == '\0') {
-			char c = *s;
-			*s = '\0';
-			if (mkdir(buf, 0777) < 0 && errno != EEXIST) {
-				snprintf(err, errlen, "%s: cannot create: %s", buf, strerror(errno));
-				return -1;
-			}
-			*s = c;
-			if (!c)
-				return 0;
-		}
-	}
-}
 
 static void print_progress(Run *r, bool final)
 {
@@ -219,52 +201,6 @@ static char *config_text(const Tournament *t)
 	return buf;
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return NULL;
-	char *buf = NULL;
-	size_t cap = 0, len = 0;
-	for (;;) {
-		if (len + 4096 + 1 > cap) {
-			cap = 2 * cap + 8192;
-			char *nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		size_t n = fread(buf + len, 1, 4096, f);
-		len += n;
-		if (n < 4096)
-			break;
-	}
-	buf[len] = '\0';
-	fclose(f);
-	return buf;
-}
-
-/* Equal but for the keys that do not change the games (threads, status). */
-static bool same_config(const char *a, const char *b)
-{
-	for (;;) {
-		while (!strncmp(a, "threads =", 9) || !strncmp(a, "status_every =", 14))
-			a += strcspn(a, "\n") + (a[strcspn(a, "\n")] != '\0');
-		while (!strncmp(b, "threads =", 9) || !strncmp(b, "status_every =", 14))
-			b += strcspn(b, "\n") + (b[strcspn(b, "\n")] != '\0');
-		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
-		if (la != lb || strncmp(a, b, la) != 0)
-			return false;
-		if (!a[la])
-			return !b[lb];
-		a += la + 1;
-		b += lb + 1;
-	}
-}
-
 /* Marks the games already in games.csv; checks they belong to this run. */
 static int resume(Run *r, const char *csv, long *torn_at, char *err, size_t errlen)
 {
@@ -307,9 +243,7 @@ int runner_main(int argc, char **argv)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
 			return usage(stdout);
 		if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-			char *end;
-			threads = strtol(argv[++i], &end, 10);
-			if (*end || threads < 0 || threads > 1024) {
+			if (cli_long(argv[++i], 0, 1024, &threads) < 0) {
 				fprintf(stderr, "arena run: --threads takes a number from 0 (all cores) to 1024\n");
 				return 2;
 			}
@@ -389,7 +323,8 @@ int runner_main(int argc, char **argv)
 	snprintf(r->dir, sizeof r->dir, "%s/%s", t.out, t.name);
 	char games_dir[sizeof r->dir + 16];
 	snprintf(games_dir, sizeof games_dir, "%.1090s/games", r->dir);
-	if (mkdirs(r->dir, err, sizeof err) < 0 || (t.psq && mkdirs(games_dir, err, sizeof err) < 0)) {
+	if (rundir_create(r->dir, err, sizeof err) < 0 ||
+	    (t.psq && rundir_create(games_dir, err, sizeof err) < 0)) {
 		fprintf(stderr, "arena run: %s\n", err);
 		goto out;
 	}
@@ -401,8 +336,10 @@ int runner_main(int argc, char **argv)
 	long torn_at = -1;
 	bool resuming = access(csv, F_OK) == 0;
 	if (resuming) {
-		old = slurp(ini);
-		if (old && !same_config(old, text)) {
+		/* Equal but for the keys that do not change the games. */
+		static const char *const free_keys[] = {"threads", "status_every", NULL};
+		old = rundir_slurp(ini);
+		if (old && !rundir_same_config(old, text, free_keys)) {
 			fprintf(stderr,
 			        "arena run: %s holds a run with another configuration (see %s);\n"
 			        "give this run another name (--set tournament.name=...) or remove the folder\n",

@@ -78,37 +78,53 @@ static int move_count_limit(const AbSearch *s, int depth)
 	return s->cfg.prune_moves * (1 + depth * depth) / 2;
 }
 
+AbSettle ab_settle(AbSearch *s, AbTactics *t, bool want_fours, int *out)
+{
+	int ply = s->ply;
+	s->pv_len[ply] = 0;
+	*out = 0;
+	if (ab_node(s))
+		return AB_SETTLE_SCORE;
+	ab_tactics(s, t, want_fours);
+	if (t->own_five != POINT_NONE)
+		*out = SCORE_WIN - (ply + 1);
+	else if (t->opp_fives >= 2)
+		*out = -(SCORE_WIN - (ply + 2));
+	else if (t->opp_fives == 1) {
+		if (ab_forbidden(s, t->opp_five))
+			*out = -(SCORE_WIN - (ply + 2));
+		else if (ply + 1 >= AB_SEARCH_PLY)
+			*out = ab_static(s);
+		else {
+			*out = t->opp_five;
+			return AB_SETTLE_FORCED;
+		}
+	} else if (t->own_win != POINT_NONE)
+		*out = SCORE_WIN - (ply + 3);
+	else
+		return AB_SETTLE_NONE;
+	return AB_SETTLE_SCORE;
+}
+
 int ab_search(AbSearch *s, int depth, int alpha, int beta, bool pv)
 {
 	if (depth <= 0)
 		return ab_leaf(s, alpha, beta);
-	int ply = s->ply;
-	s->pv_len[ply] = 0;
-	if (ab_node(s))
-		return 0;
+	int ply = s->ply, x;
 	AbTactics t;
-	ab_tactics(s, &t, false);
-	if (t.own_five != POINT_NONE)
-		return SCORE_WIN - (ply + 1);
-	if (t.opp_fives >= 2)
-		return -(SCORE_WIN - (ply + 2));
-	if (t.opp_fives == 1) {
+	AbSettle settled = ab_settle(s, &t, false, &x);
+	if (settled == AB_SETTLE_SCORE)
+		return x;
+	if (settled == AB_SETTLE_FORCED) {
 		/* The only move: it costs no depth (a four is a forcing move,
 		 * and its answer is searched as if it were free). */
-		int q = t.opp_five;
-		if (ab_forbidden(s, q))
-			return -(SCORE_WIN - (ply + 2));
-		if (ply + 1 >= AB_SEARCH_PLY)
-			return ab_static(s);
-		ab_play(s, q);
+		ab_play(s, x);
 		int v = -ab_search(s, depth, -beta, -alpha, pv);
 		ab_undo(s);
 		if (!s->stop)
-			pv_update(s, q);
+			pv_update(s, x);
 		return v;
 	}
-	if (t.own_win != POINT_NONE)
-		return SCORE_WIN - (ply + 3);
 	if (ply + 1 >= AB_SEARCH_PLY)
 		return ab_static(s);
 

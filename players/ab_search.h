@@ -130,8 +130,15 @@ int ab_vcf(AbSearch *s, int depth);
 int ab_leaf(AbSearch *s, int alpha, int beta);
 
 /* ab_search.c: alpha-beta. ab_search_init fills the reduction table from
- * s->cfg (once, after setting it). */
+ * s->cfg (once, after setting it). ab_settle opens a node of ab_search or
+ * ab_leaf: counts it, fills t (the fours too if want_fours) and says what
+ * the immediate tactics decide. SCORE: *out is the node's score (budget
+ * used up, a five to play, two opponent fives, a forbidden block, the last
+ * ply, an open or double four). FORCED: *out is the only move, the block of
+ * the opponent's five, for the caller to play out. NONE: search on. */
+typedef enum { AB_SETTLE_NONE, AB_SETTLE_SCORE, AB_SETTLE_FORCED } AbSettle;
 void ab_search_init(AbSearch *s);
+AbSettle ab_settle(AbSearch *s, AbTactics *t, bool want_fours, int *out);
 int ab_search(AbSearch *s, int depth, int alpha, int beta, bool pv);
 
 /* ab_root.c: the move for s's position (set by ab_pos_setup) within the

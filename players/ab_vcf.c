@@ -174,31 +174,19 @@ int ab_vcf(AbSearch *s, int depth)
 
 int ab_leaf(AbSearch *s, int alpha, int beta)
 {
-	int ply = s->ply;
-	s->pv_len[ply] = 0;
-	if (ab_node(s))
-		return 0;
+	int ply = s->ply, x;
 	AbTactics t;
-	ab_tactics(s, &t, true);
-	if (t.own_five != POINT_NONE)
-		return SCORE_WIN - (ply + 1);
-	if (t.opp_fives >= 2)
-		return -(SCORE_WIN - (ply + 2));
-	if (t.opp_fives == 1) {
+	AbSettle settled = ab_settle(s, &t, true, &x);
+	if (settled == AB_SETTLE_SCORE)
+		return x;
+	if (settled == AB_SETTLE_FORCED) {
 		/* The forced block is played out, so a leaf never stands on a
 		 * position where the opponent's four is still open. */
-		int q = t.opp_five;
-		if (ab_forbidden(s, q))
-			return -(SCORE_WIN - (ply + 2));
-		if (ply + 1 >= AB_SEARCH_PLY)
-			return ab_static(s);
-		ab_play(s, q);
+		ab_play(s, x);
 		int v = -ab_leaf(s, -beta, -alpha);
 		ab_undo(s);
 		return v;
 	}
-	if (t.own_win != POINT_NONE)
-		return SCORE_WIN - (ply + 3);
 	if (t.nfours > 0 && s->cfg.leaf_vcf > 0 && ply + 4 < AB_MAX_PLY) {
 		int k = vcf_fours(s, &t, s->cfg.leaf_vcf, POINT_NONE);
 		if (k)

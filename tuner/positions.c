@@ -2,12 +2,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "positions.h"
 
-#include <errno.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 
 #include "openings.h"
 #include "record.h"
@@ -58,56 +56,24 @@ int positions_add_game(PosGames *g, const int16_t *moves, int plies, double blac
 	return 0;
 }
 
-/* Splits line at commas into at most max fields; returns the count. */
-static int split(char *line, char **field, int max)
+/* One game of a games.csv (results_scan): its moves, checked on g's board. */
+static int add_row(void *user, const ResultRow *row, const char *text, char *msg,
+                   size_t msglen)
 {
-	int n = 0;
-	for (char *s = line;; s++) {
-		if (n < max)
-			field[n] = s;
-		n++;
-		s = strchr(s, ',');
-		if (!s)
-			break;
-		*s = '\0';
-	}
-	return n;
-}
-
-static int parse_line(PosGames *g, char *line, char *msg, size_t msglen)
-{
-	char *f[14];
-	int n = split(line, f, 14);
-	if (n != 14) {
-		snprintf(msg, msglen, "expected 14 fields, found %d", n);
-		return -1;
-	}
-	double score;
-	if (strcmp(f[6], "1-0") == 0)
-		score = 1;
-	else if (strcmp(f[6], "0-1") == 0)
-		score = 0;
-	else if (strcmp(f[6], "1/2-1/2") == 0)
-		score = 0.5;
-	else {
-		snprintf(msg, msglen, "result '%.16s' is not 1-0, 0-1 or 1/2-1/2", f[6]);
-		return -1;
-	}
+	PosGames *g = user;
 	int16_t moves[BOARD_MAX_MOVES];
 	char e[200];
 	int plies =
-	    record_parse_moves(g->size, f[9], moves, g->size * g->size, e, sizeof e);
+	    record_parse_moves(g->size, text, moves, g->size * g->size, e, sizeof e);
 	if (plies < 0) {
 		snprintf(msg, msglen, "moves: %s (board %d)", e, g->size);
 		return -1;
 	}
-	char *end;
-	long declared = strtol(f[8], &end, 10);
-	if (end == f[8] || *end || declared != plies) {
-		snprintf(msg, msglen, "plies '%.16s' but %d moves", f[8], plies);
+	if (row->plies != plies) {
+		snprintf(msg, msglen, "plies %d but %d moves", row->plies, plies);
 		return -1;
 	}
-	if (positions_add_game(g, moves, plies, score) < 0) {
+	if (positions_add_game(g, moves, plies, row->score) < 0) {
 		snprintf(msg, msglen, "out of memory");
 		return -1;
 	}
@@ -116,44 +82,8 @@ static int parse_line(PosGames *g, char *line, char *msg, size_t msglen)
 
 int positions_read_csv(PosGames *g, const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
-	}
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	int lineno = 0, rc = 0;
-	while ((len = getline(&line, &cap, f)) >= 0) {
-		lineno++;
-		if (len == 0 || line[len - 1] != '\n')
-			break; /* a torn last line: the game did not finish */
-		line[--len] = '\0';
-		if (len && line[len - 1] == '\r')
-			line[--len] = '\0';
-		char msg[300];
-		if (lineno == 1) {
-			if (strcmp(line, RESULTS_HEADER) == 0)
-				continue;
-			snprintf(msg, sizeof msg,
-			         "not a games file (expected the header %s)",
-			         RESULTS_HEADER);
-		} else if (parse_line(g, line, msg, sizeof msg) == 0) {
-			continue;
-		}
-		snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
-		rc = -1;
-		break;
-	}
-	if (rc == 0 && lineno == 0) {
-		snprintf(err, errlen, "%s:1: empty file (expected the header %s)", path,
-		         RESULTS_HEADER);
-		rc = -1;
-	}
-	free(line);
-	fclose(f);
-	return rc;
+	long torn_at; /* a torn last line: the game did not finish */
+	return results_scan(path, add_row, g, &torn_at, err, errlen);
 }
 
 static uint64_t moves_hash(const int16_t *m, int n)

@@ -12,11 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "executor.h"
+#include "rundir.h"
 #include "spsa_config.h"
 #include "spsa_core.h"
 #include "trajectory.h"
@@ -57,75 +58,6 @@ static int usage(FILE *f)
 	    "openings not used while tuning. Running it again resumes an interrupted run.\n"
 	    "configs/spsa-weighted.ini documents every key.\n");
 	return f == stdout ? 0 : 2;
-}
-
-static int mkdirs(const char *path, char *err, size_t errlen)
-{
-	char buf[DIR_MAX];
-	snprintf(buf, sizeof buf, "%s", path);
-	for (char *s = buf + 1;; s++) {
-		if (*s == '/' || *s == '\0') {
-			char ch = *s;
-			*s = '\0';
-			if (mkdir(buf, 0777) < 0 && errno != EEXIST) {
-				snprintf(err, errlen, "%s: cannot create: %s", buf,
-				         strerror(errno));
-				return -1;
-			}
-			*s = ch;
-			if (!ch)
-				return 0;
-		}
-	}
-}
-
-/* The whole file, NUL-terminated, or NULL. */
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = NULL;
-	size_t cap = 0, n = 0, got;
-	do {
-		if (n + 4097 > cap) {
-			char *nb = realloc(buf, cap = 2 * cap + 8192);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		n += got = fread(buf + n, 1, 4096, f);
-	} while (got == 4096);
-	fclose(f);
-	buf[n] = '\0';
-	return buf;
-}
-
-/* Two saved configurations describe the same run if they differ at most in
- * the keys that do not change the trajectory. */
-static int skip_free_keys(const char *s)
-{
-	return !strncmp(s, "threads =", 9) || !strncmp(s, "verify_pairs =", 14);
-}
-
-static int same_config(const char *a, const char *b)
-{
-	for (;;) {
-		while (skip_free_keys(a))
-			a += strcspn(a, "\n") + (a[strcspn(a, "\n")] != '\0');
-		while (skip_free_keys(b))
-			b += strcspn(b, "\n") + (b[strcspn(b, "\n")] != '\0');
-		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
-		if (la != lb || strncmp(a, b, la) != 0)
-			return 0;
-		if (!a[la])
-			return !b[lb];
-		a += la + 1;
-		b += lb + 1;
-	}
 }
 
 static int play(void *ctx, const SpsaProbe *pr, SpsaResult *out, char *err, size_t errlen)
@@ -255,8 +187,11 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 	for (int i = 0; i < c->n; i++)
 		theta[i] = c->tuned[i].p.start;
 	if (access(csv, F_OK) == 0) {
-		old = slurp(ini);
-		if (!old || !same_config(old, text)) {
+		/* The same run if the saved configuration differs at most in
+		 * keys that do not change the trajectory. */
+		static const char *const free_keys[] = {"threads", "verify_pairs", NULL};
+		old = rundir_slurp(ini);
+		if (!old || !rundir_same_config(old, text, free_keys)) {
 			snprintf(err, errlen,
 			         "%.1100s holds a run with %s (see config.ini "
 			         "there);\ngive this run "
@@ -270,7 +205,7 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 			*status = 2;
 			goto out;
 		}
-	} else if (mkdirs(dir, err, errlen) < 0) {
+	} else if (rundir_create(dir, err, errlen) < 0) {
 		goto out;
 	}
 	FILE *f = fopen(ini, "w");
@@ -310,9 +245,7 @@ int spsa_main(int argc, char **argv)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
 			return usage(stdout);
 		if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-			char *end;
-			threads = strtol(argv[++i], &end, 10);
-			if (*end || end == argv[i] || threads < 0 || threads > 1024) {
+			if (cli_long(argv[++i], 0, 1024, &threads) < 0) {
 				fprintf(stderr, "tuner spsa: --threads takes a number from "
 				                "0 (all cores) to 1024\n");
 				return 2;

@@ -1,17 +1,16 @@
 /* spsa_config.c - reading and writing an SPSA run's INI file.
  *
- * The whole file is read first (ini_util), then interpreted in a fixed
+ * The whole file is read first (inifile.h), then interpreted in a fixed
  * order, [spsa], the player, the parameters, so that sections may come in
  * any order and every message can still name the line it is about. */
 #define _POSIX_C_SOURCE 200809L
 #include "spsa_config.h"
 
-#include <libgen.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ini_util.h"
+#include "inifile.h"
 #include "registry.h"
 
 typedef struct {
@@ -22,23 +21,14 @@ typedef struct {
 
 static int fail_at(Ctx *x, int line, const char *msg)
 {
-	if (line > 0)
-		snprintf(x->err, x->errlen, "%s:%d: %s", x->ini->path, line, msg);
-	else
-		snprintf(x->err, x->errlen, "%s: %s", x->ini->path, msg);
-	return -1;
+	return inifile_fail(x->ini, line, msg, x->err, x->errlen);
 }
 
 static void defaults(SpsaConfig *c, const char *path)
 {
 	memset(c, 0, sizeof *c);
 	snprintf(c->path, sizeof c->path, "%s", path);
-	char base[CONFIG_PATH_MAX];
-	snprintf(base, sizeof base, "%s", path);
-	char *b = basename(base), *dot = strrchr(b, '.');
-	if (dot && dot != b)
-		*dot = '\0';
-	snprintf(c->name, sizeof c->name, "%s", b);
+	inifile_stem(path, c->name, sizeof c->name);
 	snprintf(c->out, sizeof c->out, "results");
 	c->iterations = 100;
 	c->pairs = 8;
@@ -54,15 +44,15 @@ static int budget_key(Budget *b, const char *key, const char *v, char *msg, size
 {
 	long n;
 	if (strcmp(key, "nodes") == 0)
-		*rc = ini_parse_long(key, v, 0, 1000000000000L, &n, msg, len)
+		*rc = inifile_long(key, v, 0, 1000000000000L, &n, msg, len)
 		          ? -1
 		          : (b->nodes = (uint64_t)n, 0);
 	else if (strcmp(key, "depth") == 0)
-		*rc = ini_parse_long(key, v, 0, 100, &n, msg, len) ? -1
-		                                                   : (b->depth = (int)n, 0);
+		*rc = inifile_long(key, v, 0, 100, &n, msg, len) ? -1
+		                                                 : (b->depth = (int)n, 0);
 	else if (strcmp(key, "ms") == 0)
-		*rc = ini_parse_long(key, v, 0, 86400000L, &n, msg, len) ? -1
-		                                                         : (b->ms = n, 0);
+		*rc =
+		    inifile_long(key, v, 0, 86400000L, &n, msg, len) ? -1 : (b->ms = n, 0);
 	else
 		return 0;
 	return 1;
@@ -71,27 +61,17 @@ static int budget_key(Budget *b, const char *key, const char *v, char *msg, size
 static int path_key(const SpsaConfig *c, const char *key, const char *v, char *out,
                     size_t outlen, char *msg, size_t len)
 {
-	if (!*v || ini_resolve_path(c->path, v, out, outlen) < 0) {
+	if (!*v || inifile_resolve_path(c->path, v, out, outlen) < 0) {
 		snprintf(msg, len, "'%s' needs a file name (of a sensible length)", key);
 		return -1;
 	}
 	return 0;
 }
 
-static int int_key(const char *key, const char *v, long lo, long hi, int *out, char *msg,
-                   size_t len)
-{
-	long n;
-	if (ini_parse_long(key, v, lo, hi, &n, msg, len) < 0)
-		return -1;
-	*out = (int)n;
-	return 0;
-}
-
 static int spsa_key(SpsaConfig *c, const IniEntry *e, char *msg, size_t len)
 {
 	const char *key = e->key, *v = e->value;
-	int rc, b;
+	int rc;
 	if (budget_key(&c->budget, key, v, msg, len, &rc))
 		return rc;
 	if (strcmp(key, "name") == 0) {
@@ -115,14 +95,14 @@ static int spsa_key(SpsaConfig *c, const IniEntry *e, char *msg, size_t len)
 		return 0;
 	}
 	if (strcmp(key, "iterations") == 0)
-		return int_key(key, v, 1, 10000000, &c->iterations, msg, len);
+		return inifile_int(key, v, 1, 10000000, &c->iterations, msg, len);
 	if (strcmp(key, "pairs") == 0)
-		return int_key(key, v, 1, 100000, &c->pairs, msg, len);
+		return inifile_int(key, v, 1, 100000, &c->pairs, msg, len);
 	if (strcmp(key, "verify_pairs") == 0)
-		return int_key(key, v, 1, 10000000, &c->verify_pairs, msg, len);
+		return inifile_int(key, v, 1, 10000000, &c->verify_pairs, msg, len);
 	if (strcmp(key, "tune_openings") == 0) {
 		c->tune_openings_line = e->line;
-		return int_key(key, v, 0, 10000000, &c->tune_openings, msg, len);
+		return inifile_int(key, v, 0, 10000000, &c->tune_openings, msg, len);
 	}
 	if (strcmp(key, "openings") == 0) {
 		c->openings_line = e->line;
@@ -134,9 +114,9 @@ static int spsa_key(SpsaConfig *c, const IniEntry *e, char *msg, size_t len)
 		                msg, len);
 	}
 	if (strcmp(key, "symmetries") == 0)
-		return ini_parse_bool(key, v, &b, msg, len) ? -1 : (c->symmetries = b, 0);
+		return inifile_bool(key, v, &c->symmetries, msg, len);
 	if (strcmp(key, "board") == 0)
-		return int_key(key, v, BOARD_MIN, BOARD_MAX, &c->size, msg, len);
+		return inifile_int(key, v, BOARD_MIN, BOARD_MAX, &c->size, msg, len);
 	if (strcmp(key, "rule") == 0) {
 		if (rule_parse(v, &c->rule) < 0) {
 			snprintf(msg, len,
@@ -146,11 +126,11 @@ static int spsa_key(SpsaConfig *c, const IniEntry *e, char *msg, size_t len)
 		return 0;
 	}
 	if (strcmp(key, "threads") == 0)
-		return int_key(key, v, 0, 1024, &c->threads, msg, len);
+		return inifile_int(key, v, 0, 1024, &c->threads, msg, len);
 	if (strcmp(key, "seed") == 0)
-		return ini_parse_seed(key, v, &c->seed, msg, len);
+		return inifile_seed(key, v, &c->seed, msg, len);
 	if (strcmp(key, "max_plies") == 0)
-		return int_key(key, v, 0, BOARD_MAX_MOVES, &c->max_plies, msg, len);
+		return inifile_int(key, v, 0, BOARD_MAX_MOVES, &c->max_plies, msg, len);
 	snprintf(msg, len, "unknown key '%s' in [spsa]", key);
 	return -1;
 }
@@ -320,16 +300,16 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 		int rc;
 		char m[400];
 		if (strcmp(k, "start") == 0) {
-			rc = ini_parse_real(k, e->value, d->min, d->max, &p->start, m,
-			                    sizeof m);
+			rc = inifile_real(k, e->value, d->min, d->max, &p->start, m,
+			                  sizeof m);
 			start_line = e->line;
 		} else if (strcmp(k, "min") == 0 || strcmp(k, "max") == 0) {
 			double *v = k[1] == 'i' ? &p->min : &p->max;
-			rc = ini_parse_real(k, e->value, d->min, d->max, v, m, sizeof m);
+			rc = inifile_real(k, e->value, d->min, d->max, v, m, sizeof m);
 			range_line = e->line > range_line ? e->line : range_line;
 		} else if (strcmp(k, "c_end") == 0 || strcmp(k, "r_end") == 0) {
 			double *v = k[0] == 'c' ? &p->c_end : &p->r_end;
-			rc = ini_parse_real(k, e->value, 0, 1e300, v, m, sizeof m);
+			rc = inifile_real(k, e->value, 0, 1e300, v, m, sizeof m);
 			if (rc == 0 && !(*v > 0))
 				rc = -1, snprintf(m, sizeof m, "'%s' must be above 0", k);
 			c_set |= k[0] == 'c';
@@ -368,7 +348,7 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 		return -1;
 	}
 	IniFile ini;
-	if (ini_file_read(path, &ini, err, errlen) < 0)
+	if (inifile_read(path, &ini, err, errlen) < 0)
 		return -1;
 	Ctx x = {&ini, err, errlen};
 	char msg[768];
@@ -414,7 +394,7 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 	}
 	rc = 0;
 out:
-	ini_file_free(&ini);
+	inifile_free(&ini);
 	return rc;
 }
 

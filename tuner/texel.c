@@ -19,34 +19,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "cli.h"
 #include "positions.h"
 #include "rng.h"
+#include "rundir.h"
 #include "texel_config.h"
 #include "texel_data.h"
 #include "texel_fit.h"
 #include "verify.h"
-
-static int mkdirs(const char *path, char *err, size_t errlen)
-{
-	char buf[TEXEL_PATH_MAX + 80];
-	snprintf(buf, sizeof buf, "%s", path);
-	for (char *s = buf + 1;; s++) {
-		if (*s == '/' || *s == '\0') {
-			char ch = *s;
-			*s = '\0';
-			if (mkdir(buf, 0777) < 0 && errno != EEXIST) {
-				snprintf(err, errlen, "%s: cannot create: %s", buf,
-				         strerror(errno));
-				return -1;
-			}
-			*s = ch;
-			if (!ch)
-				return 0;
-		}
-	}
-}
 
 /* The model's weights and ratio written into a copy of the player's
  * parameters, clamped to their declared ranges and rounded as declared. */
@@ -321,7 +302,7 @@ static int run(Run *r, char *err, size_t errlen)
 		rc = texel_data_games(c, &data, &r->verify, NULL, stdout, &r->games, &ds,
 		                      err, errlen);
 	if (rc == 0)
-		rc = mkdirs(r->dir, err, errlen);
+		rc = rundir_create(r->dir, err, errlen);
 	if (rc == 0)
 		printf("tuner texel: %s -> %s, %d threads; %d verification openings\n",
 		       c->path, r->dir, r->threads, r->verify.count);
@@ -419,9 +400,7 @@ int texel_main(int argc, char **argv)
 				out = v;
 				continue;
 			}
-			char *end;
-			threads = strtol(v, &end, 10);
-			if (*end || end == v || threads < 0 || threads > 1024) {
+			if (cli_long(v, 0, 1024, &threads) < 0) {
 				fprintf(stderr, "tuner texel: --threads takes 0 (every "
 				                "core) to 1024\n");
 				return 2;

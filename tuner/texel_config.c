@@ -1,4 +1,4 @@
-/* texel_config.c - reading a Texel INI file: read whole (ini_util, which
+/* texel_config.c - reading a Texel INI file: read whole (inifile.h, which
  * keeps line numbers), then interpreted in a fixed order, [texel] first,
  * then each player (its type before its other keys), then what the keys
  * say together, so that every message names the line it is about. */
@@ -6,13 +6,12 @@
 #include "texel_config.h"
 
 #include <errno.h>
-#include <libgen.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ini_util.h"
+#include "inifile.h"
 #include "registry.h"
 
 const char *const texel_param_names[AB_SHAPES + 1] = {
@@ -92,21 +91,11 @@ static int get_num(const char *v, double lo, double hi, bool whole, double *out,
 static int get_path(Ctx *x, const char *v, char *out, char *err, size_t errlen,
                     const char *key)
 {
-	if (!*v || ini_resolve_path(x->c->path, v, out, TEXEL_PATH_MAX) < 0) {
+	if (!*v || inifile_resolve_path(x->c->path, v, out, TEXEL_PATH_MAX) < 0) {
 		snprintf(err, errlen, "'%s' needs a file name (of a sensible length)", key);
 		return -1;
 	}
 	return 0;
-}
-
-static int get_bool(const char *v, bool *out, char *err, size_t errlen, const char *key)
-{
-	if (!strcmp(v, "on") || !strcmp(v, "true") || !strcmp(v, "yes") || !strcmp(v, "1"))
-		return *out = true, 0;
-	if (!strcmp(v, "off") || !strcmp(v, "false") || !strcmp(v, "no") || !strcmp(v, "0"))
-		return *out = false, 0;
-	snprintf(err, errlen, "'%s' takes on or off, not '%s'", key, v);
-	return -1;
 }
 
 static int get_name(const char *v, char *out, char *err, size_t errlen, const char *key)
@@ -124,7 +113,7 @@ static int get_name(const char *v, char *out, char *err, size_t errlen, const ch
 
 static int set_params(TexelConfig *c, const char *v, char *err, size_t errlen)
 {
-	char buf[INI_TEXT_MAX];
+	char buf[INIFILE_TEXT_MAX];
 	snprintf(buf, sizeof buf, "%s", v);
 	bool fit[AB_SHAPES + 1] = {false};
 	int n = 0;
@@ -177,7 +166,7 @@ static int texel_key(Ctx *x, const char *key, const char *v, char *err, size_t e
 		return 0;
 	}
 	if (!strcmp(key, "seed"))
-		return ini_parse_seed(key, v, &c->seed, err, errlen);
+		return inifile_seed(key, v, &c->seed, err, errlen);
 	if (!strcmp(key, "threads"))
 		GET_INT(c->threads, 0, 1024);
 	if (!strcmp(key, "board"))
@@ -211,7 +200,7 @@ static int texel_key(Ctx *x, const char *key, const char *v, char *err, size_t e
 	if (!strcmp(key, "skip"))
 		GET_INT(c->skip, 0, BOARD_MAX_MOVES);
 	if (!strcmp(key, "symmetries"))
-		return get_bool(v, &c->symmetries, err, errlen, key);
+		return inifile_bool(key, v, &c->symmetries, err, errlen);
 	if (!strcmp(key, "vcf_nodes"))
 		GET_INT(c->vcf_nodes, 0, 1e9);
 	if (!strcmp(key, "validation")) {
@@ -297,11 +286,7 @@ static int player_key(TexelPlayer *p, const char *key, const char *v, char *err,
 
 static int fail(Ctx *x, int line, const char *msg)
 {
-	if (line > 0)
-		snprintf(x->err, x->errlen, "%s:%d: %s", x->c->path, line, msg);
-	else
-		snprintf(x->err, x->errlen, "%s: %s", x->c->path, msg);
-	return -1;
+	return inifile_fail(x->ini, line, msg, x->err, x->errlen);
 }
 
 static int find_player(const TexelConfig *c, const char *name)
@@ -421,15 +406,10 @@ int texel_config_load(const char *path, TexelConfig *c, char *err, size_t errlen
 {
 	defaults(c);
 	IniFile ini;
-	if (ini_file_read(path, &ini, err, errlen) < 0)
+	if (inifile_read(path, &ini, err, errlen) < 0)
 		return -1;
 	snprintf(c->path, sizeof c->path, "%s", ini.path);
-	char base[TEXEL_PATH_MAX];
-	snprintf(base, sizeof base, "%s", path);
-	char *b = basename(base), *dot = strrchr(b, '.');
-	if (dot && dot != b)
-		*dot = '\0';
-	snprintf(c->name, sizeof c->name, "%.*s", TEXEL_NAME_MAX - 1, b);
+	inifile_stem(path, c->name, sizeof c->name);
 	Ctx x = {.c = c, .ini = &ini, .err = err, .errlen = errlen};
 	char msg[700];
 	int rc = 0;
@@ -461,6 +441,6 @@ int texel_config_load(const char *path, TexelConfig *c, char *err, size_t errlen
 	}
 	if (rc == 0)
 		rc = finish(&x);
-	ini_file_free(&ini);
+	inifile_free(&ini);
 	return rc;
 }
