@@ -4,15 +4,63 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "coord.h"
 #include "diagram.h"
 #include "record.h"
+#include "results.h"
 #include "rules.h"
+
+/* The game of one job in a games.csv. */
+typedef struct {
+	int job, size, found;
+	Record *rec;
+	ResultRow row;
+} Wanted;
+
+static int take_job(void *user, const ResultRow *row, const char *moves, char *msg,
+                    size_t msglen)
+{
+	Wanted *w = user;
+	if (row->job != w->job)
+		return 0;
+	int n = record_parse_moves(w->size, moves, w->rec->moves, BOARD_MAX_MOVES, msg, msglen);
+	if (n < 0)
+		return -1;
+	w->rec->count = n;
+	w->row = *row;
+	w->found = 1;
+	return 0;
+}
+
+/* Board size and rule of a run, from the config.ini beside its games.csv. */
+static void run_settings(const char *csv, int *size, Rule *rule)
+{
+	char path[4200];
+	const char *slash = strrchr(csv, '/');
+	snprintf(path, sizeof path, "%.*sconfig.ini", slash ? (int)(slash - csv + 1) : 0, csv);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	char line[256], value[64];
+	int n;
+	while (fgets(line, sizeof line, f)) {
+		if (sscanf(line, "board = %d", &n) == 1 && n >= BOARD_MIN && n <= BOARD_MAX)
+			*size = n;
+		else if (sscanf(line, "rule = %63s", value) == 1)
+			rule_parse(value, rule);
+		else if (line[0] == '[' && strncmp(line, "[tournament]", 12) != 0)
+			break; /* player sections follow: nothing more for us */
+	}
+	fclose(f);
+}
 
 int show_main(int argc, char **argv)
 {
-	const char *path = NULL;
+	const char *path = NULL, *job_text = NULL;
 	Rule rule = RULE_FREESTYLE;
+	long size = 0;
+	bool rule_given = false;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--rule") == 0 && i + 1 < argc) {
 			if (rule_parse(argv[++i], &rule) < 0) {
@@ -20,16 +68,28 @@ int show_main(int argc, char **argv)
 				        argv[i]);
 				return 2;
 			}
+			rule_given = true;
+		} else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
+			if (cli_long(argv[++i], BOARD_MIN, BOARD_MAX, &size) < 0) {
+				fprintf(stderr, "arena show: --size takes a number from %d to %d\n", BOARD_MIN,
+				        BOARD_MAX);
+				return 2;
+			}
 		} else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			printf("usage: arena show FILE.psq [--rule freestyle|standard|renju]\n\n"
-			       "Replays a Piskvork record: the final board, the moves, and how the\n"
-			       "game ended under the rule (default freestyle).\n");
+			printf("usage: arena show FILE.psq [--rule freestyle|standard|renju]\n"
+			       "       arena show games.csv JOB [--rule R] [--size N]\n\n"
+			       "Replays a game: the final board, the moves, and how the game ended under\n"
+			       "the rule (default freestyle). From a games.csv, JOB is the job number\n"
+			       "(first column); the board size and rule come from the run's config.ini\n"
+			       "beside it unless given, and the recorded result is shown too.\n");
 			return 0;
-		} else if (argv[i][0] == '-' || path) {
+		} else if (argv[i][0] == '-' || (path && job_text)) {
 			fprintf(stderr, "arena show: unexpected argument '%s' (try --help)\n", argv[i]);
 			return 2;
-		} else {
+		} else if (!path) {
 			path = argv[i];
+		} else {
+			job_text = argv[i];
 		}
 	}
 	if (!path) {
@@ -38,10 +98,42 @@ int show_main(int argc, char **argv)
 	}
 
 	static Record rec;
-	char err[256];
-	if (record_load_psq(path, &rec, err, sizeof err) < 0) {
-		fprintf(stderr, "%s\n", err);
-		return 2;
+	char err[512];
+	size_t len = strlen(path);
+	bool csv = len > 4 && strcmp(path + len - 4, ".csv") == 0;
+	Wanted w = {.rec = &rec};
+	if (csv) {
+		long job;
+		if (!job_text || cli_long(job_text, 0, 2000000000, &job) < 0) {
+			fprintf(stderr, "arena show: give the job number after %s (try --help)\n", path);
+			return 2;
+		}
+		int sz = BOARD_DEFAULT;
+		Rule r = RULE_FREESTYLE;
+		run_settings(path, &sz, &r);
+		if (!rule_given)
+			rule = r;
+		record_init(&rec, size ? (int)size : sz);
+		w.job = (int)job;
+		w.size = rec.size;
+		long torn;
+		if (results_scan(path, take_job, &w, &torn, err, sizeof err) < 0) {
+			fprintf(stderr, "%s\n", err);
+			return 2;
+		}
+		if (!w.found) {
+			fprintf(stderr, "arena show: %s has no job %ld\n", path, job);
+			return 2;
+		}
+	} else {
+		if (job_text) {
+			fprintf(stderr, "arena show: unexpected argument '%s' (try --help)\n", job_text);
+			return 2;
+		}
+		if (record_load_psq(path, &rec, err, sizeof err) < 0) {
+			fprintf(stderr, "%s\n", err);
+			return 2;
+		}
 	}
 	Board b;
 	board_init(&b, rec.size, rule);
@@ -73,6 +165,10 @@ int show_main(int argc, char **argv)
 	record_format_moves(rec.size, rec.moves, b.count, moves, sizeof moves);
 	printf("\n%s, %dx%d, %d moves: %s\n", rule_name(rule), rec.size, rec.size, b.count, moves);
 	printf("result: %s%s%s\n", end, why, *why ? ")" : "");
+	if (w.found)
+		printf("recorded: job %d, pair %d, opening %s, %s (black) vs %s (white): %s, %s\n",
+		       w.row.job, w.row.pair, w.row.opening, w.row.black, w.row.white,
+		       w.row.score == 1 ? "1-0" : w.row.score == 0 ? "0-1" : "1/2-1/2", w.row.reason);
 	if (i + 1 < rec.count)
 		printf("note: the record goes on for %d more moves after the game ended\n",
 		       rec.count - i - 1);

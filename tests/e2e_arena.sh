@@ -53,6 +53,15 @@ mkdir again
 cmp -s again/elo.csv one/t/elo.csv || fail "arena elo differs from the run's elo.csv"
 [ "$("$arena" pgn one/t/games.csv | grep -c '^\[Result')" -eq 240 ] || fail "arena pgn"
 
+# arena show replays a game of the run, with its recorded result.
+"$arena" show one/t/games.csv 3 > show.txt || fail "arena show games.csv 3"
+grep -q '^recorded: job 3, pair 1' show.txt || fail "arena show: $(tail -2 show.txt)"
+set +e
+"$arena" show one/t/games.csv 99999 >/dev/null 2>&1
+rc=$?
+set -e
+[ $rc -eq 2 ] || fail "arena show of a missing job: exit status $rc, want 2"
+
 # Resume after SIGKILL: wait for some games, kill, resume.
 sed 's/pairs = 40/pairs = 400/; s/name = t/name = big/; s/psq = on/psq = off/' t.ini > big.ini
 "$arena" run big.ini --threads 2 --out full >/dev/null 2>&1 || fail "uninterrupted big run"
