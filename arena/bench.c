@@ -61,9 +61,19 @@ static void make_games(BenchGame *games, Rule rule, uint64_t seed)
 							continue;
 						int near = 0;
 						for (int dy = -2; dy <= 2 && !near; dy++)
-							for (int dx = -2; dx <= 2 && !near; dx++)
-								near = b.cell[q + dy * BOARD_STRIDE + dx] == CELL_BLACK ||
-								       b.cell[q + dy * BOARD_STRIDE + dx] == CELL_WHITE;
+							for (int dx = -2; dx <= 2 && !near;
+							     dx++)
+								near =
+								    b.cell[q +
+								           dy *
+								               BOARD_STRIDE +
+								           dx] ==
+								        CELL_BLACK ||
+								    b.cell[q +
+								           dy *
+								               BOARD_STRIDE +
+								           dx] ==
+								        CELL_WHITE;
 						if (near)
 							cand[n++] = q;
 					}
@@ -99,7 +109,9 @@ BenchResult bench_board(int runs)
 			uint64_t sum = b.hash;
 			for (int p = 0; p < BOARD_CELLS; p++)
 				if (b.cell[p] == CELL_EMPTY)
-					sum += (uint64_t)(b.threat[0][p] * 13 + b.threat[1][p]) * (uint64_t)p;
+					sum += (uint64_t)(b.threat[0][p] * 13 +
+					                  b.threat[1][p]) *
+					       (uint64_t)p;
 			r.signature = r.signature * 31 + sum;
 		}
 	}
@@ -146,8 +158,8 @@ static int bench_positions(const BenchGame *games, Board *out, int max)
 			board_play(&b, games[g].moves[i]);
 		bool easy = false;
 		for (int p = 0; p < BOARD_CELLS && !easy; p++)
-			easy = b.cell[p] == CELL_EMPTY &&
-			       (b.threat[0][p] == THREAT_FIVE || b.threat[1][p] == THREAT_FIVE);
+			easy = b.cell[p] == CELL_EMPTY && (b.threat[0][p] == THREAT_FIVE ||
+			                                   b.threat[1][p] == THREAT_FIVE);
 		if (!easy)
 			out[n++] = b;
 	}
@@ -191,7 +203,8 @@ BenchResult bench_player(const PlayerType *t, const Board *pos, int npos, uint64
 /* The solver on positions from the random games (plies 10, 14, ... 40):
  * VCF for the side to move, up to 20 attacker moves and 1M nodes each. The
  * signature folds the nodes, the wins and their lengths. */
-static BenchResult bench_vcf(const BenchGame *games, int runs, int *npos, int *wins, double *median_ms)
+static BenchResult bench_vcf(const BenchGame *games, int runs, int *npos, int *wins,
+                             double *median_ms)
 {
 	enum { VCF_POSITIONS = 64 };
 	BenchResult r = {0, 0, 0};
@@ -208,7 +221,8 @@ static BenchResult bench_vcf(const BenchGame *games, int runs, int *npos, int *w
 		bool easy = false;
 		for (int p = 0; p < BOARD_CELLS && !easy; p++)
 			easy = pos[n].cell[p] == CELL_EMPTY &&
-			       (pos[n].threat[0][p] == THREAT_FIVE || pos[n].threat[1][p] == THREAT_FIVE);
+			       (pos[n].threat[0][p] == THREAT_FIVE ||
+			        pos[n].threat[1][p] == THREAT_FIVE);
 		n += !easy;
 	}
 	double times[100], each[VCF_POSITIONS];
@@ -229,7 +243,8 @@ static BenchResult bench_vcf(const BenchGame *games, int runs, int *npos, int *w
 			each[i] = (now() - t1) * 1e3;
 			nodes += res.nodes;
 			won += res.win;
-			sig = sig * 1000003 + res.nodes * 64 + (uint64_t)(res.win * res.len);
+			sig =
+			    sig * 1000003 + res.nodes * 64 + (uint64_t)(res.win * res.len);
 		}
 		times[run] = now() - t0;
 		r.ops = nodes;
@@ -260,17 +275,22 @@ int bench_main(int argc, char **argv)
 			char *end;
 			long v = strtol(argv[++i], &end, 10);
 			if (*end || v < 1 || v > 100) {
-				fprintf(stderr, "arena bench: --runs takes a number from 1 to 100\n");
+				fprintf(
+				    stderr,
+				    "arena bench: --runs takes a number from 1 to 100\n");
 				return 2;
 			}
 			runs = (int)v;
 		} else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			printf("usage: arena bench [--runs N]\n\n"
-			       "Times fixed work N times (default 5) and prints the median.\n"
-			       "signature: a checksum of the results, the same on every machine.\n");
+			printf(
+			    "usage: arena bench [--runs N]\n\n"
+			    "Times fixed work N times (default 5) and prints the median.\n"
+			    "signature: a checksum of the results, the same on every "
+			    "machine.\n");
 			return 0;
 		} else {
-			fprintf(stderr, "arena bench: unknown option '%s' (try --help)\n", argv[i]);
+			fprintf(stderr, "arena bench: unknown option '%s' (try --help)\n",
+			        argv[i]);
 			return 2;
 		}
 	}
@@ -279,7 +299,8 @@ int bench_main(int argc, char **argv)
 		fprintf(stderr, "arena bench: board check failed\n");
 		return 1;
 	}
-	printf("%-10s %12s %10s %14s  %s\n", "bench", "ops", "seconds", "ops/s", "signature");
+	printf("%-10s %12s %10s %14s  %s\n", "bench", "ops", "seconds", "ops/s",
+	       "signature");
 	print_row("board", r);
 
 	BenchGame *games = malloc(sizeof(BenchGame) * BENCH_GAMES);

@@ -62,7 +62,8 @@ static int get_text(const char *v, char *out, size_t outlen, char *err, size_t e
                     const char *key)
 {
 	if (!*v || strlen(v) >= outlen) {
-		snprintf(err, errlen, "'%s' needs a value of 1 to %zu characters", key, outlen - 1);
+		snprintf(err, errlen, "'%s' needs a value of 1 to %zu characters", key,
+		         outlen - 1);
 		return -1;
 	}
 	memcpy(out, v, strlen(v) + 1);
@@ -90,8 +91,8 @@ static int budget_key(Budget *b, unsigned *set, const char *key, const char *v, 
 	return 1;
 }
 
-static int tournament_key(Tournament *t, const char *key, const char *v, const char *base_dir,
-                          char *err, size_t errlen)
+static int tournament_key(Tournament *t, const char *key, const char *v,
+                          const char *base_dir, char *err, size_t errlen)
 {
 	unsigned dummy = 0;
 	int rc;
@@ -101,7 +102,8 @@ static int tournament_key(Tournament *t, const char *key, const char *v, const c
 		if (get_text(v, t->name, sizeof t->name, err, errlen, key) < 0)
 			return -1;
 		if (strchr(v, '/') || strcmp(v, ".") == 0 || strcmp(v, "..") == 0) {
-			snprintf(err, errlen, "'name' is a folder name: no '/', not '.' or '..'");
+			snprintf(err, errlen,
+			         "'name' is a folder name: no '/', not '.' or '..'");
 			return -1;
 		}
 		return 0;
@@ -112,7 +114,8 @@ static int tournament_key(Tournament *t, const char *key, const char *v, const c
 		else if (strcmp(v, "gauntlet") == 0)
 			t->type = TOUR_GAUNTLET;
 		else {
-			snprintf(err, errlen, "'type' is round-robin or gauntlet, not '%s'", v);
+			snprintf(err, errlen, "'type' is round-robin or gauntlet, not '%s'",
+			         v);
 			return -1;
 		}
 		return 0;
@@ -125,15 +128,17 @@ static int tournament_key(Tournament *t, const char *key, const char *v, const c
 		return inifile_int(key, v, BOARD_MIN, BOARD_MAX, &t->size, err, errlen);
 	if (strcmp(key, "rule") == 0) {
 		if (rule_parse(v, &t->rule) < 0) {
-			snprintf(err, errlen, "'rule' is freestyle, standard or renju, not '%s'", v);
+			snprintf(err, errlen,
+			         "'rule' is freestyle, standard or renju, not '%s'", v);
 			return -1;
 		}
 		return 0;
 	}
 	if (strcmp(key, "openings") == 0) {
-		int w = v[0] == '/' || !base_dir
-		            ? snprintf(t->openings, sizeof t->openings, "%s", v)
-		            : snprintf(t->openings, sizeof t->openings, "%s/%s", base_dir, v);
+		int w =
+		    v[0] == '/' || !base_dir
+		        ? snprintf(t->openings, sizeof t->openings, "%s", v)
+		        : snprintf(t->openings, sizeof t->openings, "%s/%s", base_dir, v);
 		if (w < 0 || (size_t)w >= sizeof t->openings) {
 			snprintf(err, errlen, "'openings' path is too long");
 			return -1;
@@ -146,7 +151,8 @@ static int tournament_key(Tournament *t, const char *key, const char *v, const c
 		else if (strcmp(v, "random") == 0)
 			t->order = ORDER_RANDOM;
 		else {
-			snprintf(err, errlen, "'opening_order' is sequential or random, not '%s'", v);
+			snprintf(err, errlen,
+			         "'opening_order' is sequential or random, not '%s'", v);
 			return -1;
 		}
 		return 0;
@@ -182,14 +188,16 @@ static int tournament_key(Tournament *t, const char *key, const char *v, const c
 }
 
 /* A key of a player whose type is known. */
-static int player_key(PlayerSpec *p, const char *key, const char *v, char *err, size_t errlen)
+static int player_key(PlayerSpec *p, const char *key, const char *v, char *err,
+                      size_t errlen)
 {
 	int rc;
 	if (budget_key(&p->budget, &p->budget_set, key, v, err, errlen, &rc))
 		return rc;
 	if (strcmp(key, "type") == 0) {
 		if (strcmp(v, p->type->name) != 0) {
-			snprintf(err, errlen, "[player %s] already has type %s", p->name, p->type->name);
+			snprintf(err, errlen, "[player %s] already has type %s", p->name,
+			         p->type->name);
 			return -1;
 		}
 		return 0;
@@ -197,8 +205,8 @@ static int player_key(PlayerSpec *p, const char *key, const char *v, char *err, 
 	char msg[512];
 	if (param_set(&p->params, key, v, msg, sizeof msg) < 0) {
 		if (param_find(&p->params, key) < 0)
-			snprintf(err, errlen, "unknown key '%s' in [player %s] (type %s)", key, p->name,
-			         p->type->name);
+			snprintf(err, errlen, "unknown key '%s' in [player %s] (type %s)",
+			         key, p->name, p->type->name);
 		else
 			snprintf(err, errlen, "[player %s]: %s", p->name, msg);
 		return -1;
@@ -215,7 +223,8 @@ static int set_type(PlayerSpec *p, const char *v, char *err, size_t errlen)
 		const PlayerType *const *all = registry_all(&n);
 		for (int i = 0; i < n; i++) {
 			size_t len = strlen(names);
-			snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", all[i]->name);
+			snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "",
+			         all[i]->name);
 		}
 		size_t len = strlen(names); /* found by name only (registry.c) */
 		snprintf(names + len, sizeof names - len, ", external");
@@ -249,7 +258,8 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 		return 0;
 	}
 	if (strncmp(sec->name, "player ", 7) != 0 || !sec->name[7]) {
-		snprintf(msg, sizeof msg, "unknown section [%s] (expected [tournament] or [player NAME])",
+		snprintf(msg, sizeof msg,
+		         "unknown section [%s] (expected [tournament] or [player NAME])",
 		         sec->name);
 		return inifile_fail(ini, sec->line, msg, err, errlen);
 	}
@@ -257,17 +267,21 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 	int i = config_find_player(t, name);
 	if (i < 0 || t->players[i].line != sec->line) {
 		if (i >= 0) {
-			snprintf(msg, sizeof msg, "player '%s' is defined twice (first at line %d)", name,
+			snprintf(msg, sizeof msg,
+			         "player '%s' is defined twice (first at line %d)", name,
 			         t->players[i].line);
 			return inifile_fail(ini, sec->line, msg, err, errlen);
 		}
 		if (strlen(name) >= CONFIG_NAME_MAX || strpbrk(name, ",\"/")) {
-			snprintf(msg, sizeof msg, "player name '%s' is longer than %d characters or has , \" or /",
+			snprintf(msg, sizeof msg,
+			         "player name '%s' is longer than %d characters or has , "
+			         "\" or /",
 			         name, CONFIG_NAME_MAX - 1);
 			return inifile_fail(ini, e->line, msg, err, errlen);
 		}
 		if (t->nplayers == CONFIG_PLAYERS_MAX) {
-			snprintf(msg, sizeof msg, "more than %d players", CONFIG_PLAYERS_MAX);
+			snprintf(msg, sizeof msg, "more than %d players",
+			         CONFIG_PLAYERS_MAX);
 			return inifile_fail(ini, e->line, msg, err, errlen);
 		}
 		i = t->nplayers++;
@@ -300,7 +314,8 @@ static int set_challengers(Tournament *t, const char *list, char *err, size_t er
 	for (char *tok = strtok(buf, ", \t"); tok; tok = strtok(NULL, ", \t")) {
 		int i = config_find_player(t, tok);
 		if (i < 0) {
-			snprintf(err, errlen, "challenger '%s' has no [player %s] section", tok, tok);
+			snprintf(err, errlen, "challenger '%s' has no [player %s] section",
+			         tok, tok);
 			return -1;
 		}
 		t->players[i].challenger = true;
@@ -328,20 +343,24 @@ static int finish(Ctx *c, char *err, size_t errlen)
 			if (i < 0)
 				snprintf(msg, sizeof msg, "[%s] has no 'type'", name);
 			else if (t->players[i].line != line)
-				snprintf(msg, sizeof msg, "player '%s' is defined twice (first at line %d)",
+				snprintf(msg, sizeof msg,
+				         "player '%s' is defined twice (first at line %d)",
 				         name + 7, t->players[i].line);
 			else
 				continue;
 			return inifile_fail(ini, line, msg, err, errlen);
 		} else if (strcmp(name, "tournament") != 0) {
-			snprintf(msg, sizeof msg,
-			         "unknown section [%s] (expected [tournament] or [player NAME])", name);
+			snprintf(
+			    msg, sizeof msg,
+			    "unknown section [%s] (expected [tournament] or [player NAME])",
+			    name);
 			return inifile_fail(ini, line, msg, err, errlen);
 		}
 	}
 	for (int i = 0; i < t->nplayers; i++)
 		if (!t->players[i].type) {
-			snprintf(msg, sizeof msg, "[player %s] has no 'type'", t->players[i].name);
+			snprintf(msg, sizeof msg, "[player %s] has no 'type'",
+			         t->players[i].name);
 			return inifile_fail(ini, t->players[i].line, msg, err, errlen);
 		}
 	for (int k = 0; k < c->npending; k++) {
@@ -349,8 +368,8 @@ static int finish(Ctx *c, char *err, size_t errlen)
 		const char *section = ini->sections[e->section].name;
 		int r = strcmp(section, "tournament") == 0
 		            ? set_challengers(t, e->value, msg, sizeof msg)
-		            : player_key(&t->players[config_find_player(t, section + 7)], e->key,
-		                         e->value, msg, sizeof msg);
+		            : player_key(&t->players[config_find_player(t, section + 7)],
+		                         e->key, e->value, msg, sizeof msg);
 		if (r < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
 	}
@@ -411,10 +430,12 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 		rc = tournament_key(t, key, value, NULL, msg, sizeof msg);
 		if (rc == 1)
 			rc = set_challengers(t, value, msg, sizeof msg);
-	} else if (strncmp(section, "player ", 7) == 0 || strncmp(section, "player.", 7) == 0) {
+	} else if (strncmp(section, "player ", 7) == 0 ||
+	           strncmp(section, "player.", 7) == 0) {
 		int i = config_find_player(t, section + 7);
 		if (i < 0) {
-			snprintf(err, errlen, "--set %s: no [%s] in the configuration", assignment, section);
+			snprintf(err, errlen, "--set %s: no [%s] in the configuration",
+			         assignment, section);
 			return -1;
 		}
 		rc = player_key(&t->players[i], key, value, msg, sizeof msg);
@@ -432,7 +453,8 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 int config_validate(const Tournament *t, char *err, size_t errlen)
 {
 	if (t->nplayers < 2) {
-		snprintf(err, errlen, "%s: a tournament needs at least two [player NAME] sections",
+		snprintf(err, errlen,
+		         "%s: a tournament needs at least two [player NAME] sections",
 		         t->path);
 		return -1;
 	}
@@ -440,12 +462,15 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 	for (int i = 0; i < t->nplayers; i++)
 		challengers += t->players[i].challenger;
 	if (t->type == TOUR_GAUNTLET && (challengers == 0 || challengers == t->nplayers)) {
-		snprintf(err, errlen,
-		         "%s: a gauntlet needs 'challengers' naming some players but not all", t->path);
+		snprintf(
+		    err, errlen,
+		    "%s: a gauntlet needs 'challengers' naming some players but not all",
+		    t->path);
 		return -1;
 	}
 	if (t->sprt && t->nplayers != 2) {
-		snprintf(err, errlen, "%s: an SPRT test needs exactly two players", t->path);
+		snprintf(err, errlen, "%s: an SPRT test needs exactly two players",
+		         t->path);
 		return -1;
 	}
 	if (t->sprt && !(t->elo1 > t->elo0)) {
@@ -455,8 +480,10 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 	for (int i = 0; i < t->nplayers; i++) {
 		Budget b = config_budget(t, i);
 		if (!b.nodes && !b.depth && !b.ms) {
-			snprintf(err, errlen, "%s:%d: [player %s] has no limit per move (nodes, depth or ms)",
-			         t->path, t->players[i].line, t->players[i].name);
+			snprintf(
+			    err, errlen,
+			    "%s:%d: [player %s] has no limit per move (nodes, depth or ms)",
+			    t->path, t->players[i].line, t->players[i].name);
 			return -1;
 		}
 	}
@@ -468,7 +495,8 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 		char msg[512] = "cannot create the player";
 		Player *pl = player_create(p->type, &p->params, t->seed, msg, sizeof msg);
 		if (!pl) {
-			snprintf(err, errlen, "%s:%d: [player %s]: %s", t->path, p->line, p->name, msg);
+			snprintf(err, errlen, "%s:%d: [player %s]: %s", t->path, p->line,
+			         p->name, msg);
 			return -1;
 		}
 		player_destroy(pl);
@@ -481,23 +509,26 @@ int config_write(const Tournament *t, FILE *f)
 	fprintf(f, "; the configuration as used, with every key explicit\n[tournament]\n");
 	fprintf(f, "name = %s\ntype = %s\n", t->name,
 	        t->type == TOUR_GAUNTLET ? "gauntlet" : "round-robin");
-	fprintf(f, "rounds = %d\npairs = %d\nboard = %d\nrule = %s\n", t->rounds, t->pairs, t->size,
-	        rule_name(t->rule));
+	fprintf(f, "rounds = %d\npairs = %d\nboard = %d\nrule = %s\n", t->rounds, t->pairs,
+	        t->size, rule_name(t->rule));
 	if (t->openings[0])
 		fprintf(f, "openings = %s\n", t->openings);
 	fprintf(f, "opening_order = %s\nsymmetries = %s\n",
-	        t->order == ORDER_RANDOM ? "random" : "sequential", t->symmetries ? "on" : "off");
+	        t->order == ORDER_RANDOM ? "random" : "sequential",
+	        t->symmetries ? "on" : "off");
 	fprintf(f, "threads = %d\nseed = %llu\n", t->threads, (unsigned long long)t->seed);
-	fprintf(f, "nodes = %llu\ndepth = %d\nms = %lld\n", (unsigned long long)t->budget.nodes,
-	        t->budget.depth, (long long)t->budget.ms);
-	fprintf(f, "max_plies = %d\nout = %s\npsq = %s\nstatus_every = %d\n", t->max_plies, t->out,
-	        t->psq ? "on" : "off", t->status_every);
-	fprintf(f, "sprt = %s\nelo0 = %g\nelo1 = %g\nalpha = %g\nbeta = %g\n", t->sprt ? "on" : "off",
-	        t->elo0, t->elo1, t->alpha, t->beta);
+	fprintf(f, "nodes = %llu\ndepth = %d\nms = %lld\n",
+	        (unsigned long long)t->budget.nodes, t->budget.depth,
+	        (long long)t->budget.ms);
+	fprintf(f, "max_plies = %d\nout = %s\npsq = %s\nstatus_every = %d\n", t->max_plies,
+	        t->out, t->psq ? "on" : "off", t->status_every);
+	fprintf(f, "sprt = %s\nelo0 = %g\nelo1 = %g\nalpha = %g\nbeta = %g\n",
+	        t->sprt ? "on" : "off", t->elo0, t->elo1, t->alpha, t->beta);
 	bool any = false;
 	for (int i = 0; i < t->nplayers; i++)
 		if (t->players[i].challenger) {
-			fprintf(f, "%s%s", any ? ", " : "challengers = ", t->players[i].name);
+			fprintf(f, "%s%s",
+			        any ? ", " : "challengers = ", t->players[i].name);
 			any = true;
 		}
 	if (any)

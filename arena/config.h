@@ -31,23 +31,24 @@ typedef struct {
 } PlayerSpec;
 
 typedef struct {
-	char path[CONFIG_PATH_MAX];     /* the INI file */
-	char name[CONFIG_NAME_MAX];     /* run name: the output sub-folder */
+	char path[CONFIG_PATH_MAX]; /* the INI file */
+	char name[CONFIG_NAME_MAX]; /* run name: the output sub-folder */
 	TourType type;
-	int rounds;                     /* each round: every opening once per pairing */
-	int pairs;                      /* or this many pairs per pairing; 0 = by rounds */
+	int rounds; /* each round: every opening once per pairing */
+	int pairs;  /* or this many pairs per pairing; 0 = by rounds */
 	int size;
 	Rule rule;
-	char openings[CONFIG_PATH_MAX]; /* resolved against the INI file's folder; "" = none */
+	char openings[CONFIG_PATH_MAX]; /* resolved against the INI file's folder; "" = none
+	                                 */
 	OpeningOrder order;
 	bool symmetries;
-	int threads;                    /* 0 = every core */
+	int threads; /* 0 = every core */
 	uint64_t seed;
-	Budget budget;                  /* default per move */
-	int max_plies;                  /* 0 = play to a full board */
-	char out[CONFIG_PATH_MAX];      /* output root; the run goes to out/name */
-	bool psq;                       /* write a .psq file per game */
-	int status_every;               /* games between status lines off a terminal */
+	Budget budget;             /* default per move */
+	int max_plies;             /* 0 = play to a full board */
+	char out[CONFIG_PATH_MAX]; /* output root; the run goes to out/name */
+	bool psq;                  /* write a .psq file per game */
+	int status_every;          /* games between status lines off a terminal */
 	bool sprt;
 	double elo0, elo1, alpha, beta;
 	int nplayers;

@@ -13,8 +13,8 @@ static double black_score(const GameRecord *r)
 	return r->outcome == RESULT_BLACK_WIN ? 1 : r->outcome == RESULT_DRAW ? 0.5 : 0;
 }
 
-int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out, GameRecord *records,
-                        char *err, size_t errlen)
+int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
+                        GameRecord *records, char *err, size_t errlen)
 {
 	int failed = 0;
 	if (spec->threads > 0)
@@ -23,23 +23,30 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out, GameRe
 	for (int g = 0; g < 2 * npairs; g++) {
 		int pair = g / 2, a_color = g % 2 == 0 ? BLACK : WHITE;
 		const OpeningSet *os = spec->openings;
-		const Opening *o = os && os->count > 0
-		                       ? &os->items[(spec->first_opening + pair) % os->count]
-		                       : NULL;
-		GameSetup setup = {.size = spec->size, .rule = spec->rule, .max_plies = spec->max_plies,
-		                   .opening = o ? o->moves : NULL, .opening_len = o ? o->count : 0};
+		const Opening *o =
+		    os && os->count > 0
+		        ? &os->items[(spec->first_opening + pair) % os->count]
+		        : NULL;
+		GameSetup setup = {.size = spec->size,
+		                   .rule = spec->rule,
+		                   .max_plies = spec->max_plies,
+		                   .opening = o ? o->moves : NULL,
+		                   .opening_len = o ? o->count : 0};
 		setup.budget[a_color] = spec->a.budget;
 		setup.budget[a_color ^ 1] = spec->b.budget;
 		uint64_t s = spec->seed * 0x9E3779B97F4A7C15ull + (uint64_t)g;
 		uint64_t seed_a = rng_splitmix(&s), seed_b = rng_splitmix(&s);
 		char e[256] = "";
 		Player *pl[2] = {NULL, NULL};
-		pl[a_color] = player_create(spec->a.type, spec->a.params, seed_a, e, sizeof e);
-		pl[a_color ^ 1] = player_create(spec->b.type, spec->b.params, seed_b, e, sizeof e);
+		pl[a_color] =
+		    player_create(spec->a.type, spec->a.params, seed_a, e, sizeof e);
+		pl[a_color ^ 1] =
+		    player_create(spec->b.type, spec->b.params, seed_b, e, sizeof e);
 		GameRecord *rec = records ? &records[g] : malloc(sizeof *rec);
 		if (pl[0] && pl[1] && rec) {
 			game_play(&setup, pl, rec);
-			double sa = a_color == BLACK ? black_score(rec) : 1 - black_score(rec);
+			double sa =
+			    a_color == BLACK ? black_score(rec) : 1 - black_score(rec);
 			if (a_color == BLACK)
 				out[pair].a_black = sa;
 			else
@@ -48,7 +55,9 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out, GameRe
 #pragma omp critical(executor_error)
 			if (!failed) {
 				failed = 1;
-				snprintf(err, errlen, "%s", rec ? (*e ? e : "cannot create a player") : "out of memory");
+				snprintf(err, errlen, "%s",
+				         rec ? (*e ? e : "cannot create a player")
+				             : "out of memory");
 			}
 		}
 		if (!records)

@@ -24,11 +24,11 @@ typedef struct {
 	ExecPlayer a, b;
 	int size;
 	Rule rule;
-	int max_plies;            /* 0 = play to a full board */
+	int max_plies;              /* 0 = play to a full board */
 	const OpeningSet *openings; /* NULL or empty: every game from an empty board */
-	int first_opening;        /* pair i uses opening (first_opening + i) % count */
+	int first_opening;          /* pair i uses opening (first_opening + i) % count */
 	uint64_t seed;
-	int threads;              /* 0 = every core */
+	int threads; /* 0 = every core */
 } ExecSpec;
 
 /* A's result in one game pair: scores in the game where A is black and in
@@ -41,7 +41,7 @@ typedef struct {
  * receives the 2 * npairs games (game 2i: A black; 2i + 1: A white).
  * Returns 0, or -1 with a message if a player cannot be created or memory
  * runs out (out is then incomplete). */
-int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out, GameRecord *records,
-                        char *err, size_t errlen);
+int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
+                        GameRecord *records, char *err, size_t errlen);
 
 #endif

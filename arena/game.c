@@ -13,14 +13,10 @@ static GameOutcome loss_of(Color c)
 static EndReason end_of_fault(int fault)
 {
 	switch (fault) {
-	case FAULT_CRASH:
-		return END_CRASH;
-	case FAULT_TIMEOUT:
-		return END_TIMEOUT;
-	case FAULT_ILLEGAL:
-		return END_ILLEGAL;
-	default:
-		return END_PROTOCOL;
+	case FAULT_CRASH: return END_CRASH;
+	case FAULT_TIMEOUT: return END_TIMEOUT;
+	case FAULT_ILLEGAL: return END_ILLEGAL;
+	default: return END_PROTOCOL;
 	}
 }
 
@@ -67,7 +63,8 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 		Outcome o = rules_outcome(&b, m);
 		board_play(&b, m);
 		rec->moves[rec->plies] = (int16_t)m;
-		rec->ms[rec->plies] = info.ms > INT32_MAX ? INT32_MAX : (int32_t)(info.ms + 0.5);
+		rec->ms[rec->plies] =
+		    info.ms > INT32_MAX ? INT32_MAX : (int32_t)(info.ms + 0.5);
 		rec->plies++;
 		if (o == OUTCOME_WIN) {
 			rec->outcome = c == BLACK ? RESULT_BLACK_WIN : RESULT_WHITE_WIN;
@@ -91,7 +88,8 @@ const char *game_outcome_text(GameOutcome o)
 const char *game_end_name(EndReason r)
 {
 	static const char *const names[END_COUNT] = {
-		"five", "forbidden", "illegal", "full-board", "max-plies", "crash", "timeout", "protocol",
+	    "five",      "forbidden", "illegal", "full-board",
+	    "max-plies", "crash",     "timeout", "protocol",
 	};
 	return (unsigned)r < END_COUNT ? names[r] : "?";
 }

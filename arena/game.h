@@ -41,10 +41,10 @@ typedef struct {
 typedef struct {
 	int size;
 	Rule rule;
-	int max_plies;        /* 0 = up to a full board */
+	int max_plies; /* 0 = up to a full board */
 	const int16_t *opening;
 	int opening_len;
-	Budget budget[2];     /* per colour */
+	Budget budget[2]; /* per colour */
 } GameSetup;
 
 /* Plays one game: players[BLACK] against players[WHITE] (both already

@@ -18,7 +18,8 @@ static int players_main(int argc, char **argv)
 {
 	const char *only = argc > 1 ? argv[1] : NULL;
 	if (only && (!strcmp(only, "--help") || !strcmp(only, "-h"))) {
-		printf("usage: arena players [TYPE]\n\nLists the player types and their parameters.\n");
+		printf("usage: arena players [TYPE]\n\nLists the player types and their "
+		       "parameters.\n");
 		return 0;
 	}
 	int n;
@@ -37,13 +38,14 @@ static int players_main(int argc, char **argv)
 		shown++;
 		printf("%s: %s\n", t->name, t->help);
 		printf("  budgets: %s%s%s%s\n", t->budgets ? "" : "none (answers at once)",
-		       t->budgets & BUDGET_NODES ? "nodes " : "", t->budgets & BUDGET_DEPTH ? "depth " : "",
+		       t->budgets & BUDGET_NODES ? "nodes " : "",
+		       t->budgets & BUDGET_DEPTH ? "depth " : "",
 		       t->budgets & BUDGET_MS ? "ms" : "");
 		for (int k = 0; k < t->nparams; k++) {
 			char d[400];
 			param_describe(&t->params[k], d, sizeof d);
-			printf("  %-60s %s%s\n", d, t->params[k].tunable ? "[tunable] " : "",
-			       t->params[k].help);
+			printf("  %-60s %s%s\n", d,
+			       t->params[k].tunable ? "[tunable] " : "", t->params[k].help);
 		}
 		printf("\n");
 	}
@@ -59,20 +61,21 @@ static const struct {
 	int (*run)(int argc, char **argv);
 	const char *help;
 } commands[] = {
-	{"run", runner_main, "play a tournament described by an INI file"},
-	{"elo", report_elo_main, "ratings from any games.csv"},
-	{"pgn", report_pgn_main, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
-	{"players", players_main, "list the player types and their parameters"},
-	{"balance", balance_main, "choose balanced openings by self-play"},
-	{"bench", bench_main, "speed of the rules core and every player, with a signature"},
-	{"match", match_main, "a quick head-to-head of two players"},
-	{"solve", solve_main, "the threat solver: a forced win by VCF or VCT?"},
-	{"show", show_main, "replay a .psq game record on the terminal"},
+    {"run", runner_main, "play a tournament described by an INI file"},
+    {"elo", report_elo_main, "ratings from any games.csv"},
+    {"pgn", report_pgn_main, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
+    {"players", players_main, "list the player types and their parameters"},
+    {"balance", balance_main, "choose balanced openings by self-play"},
+    {"bench", bench_main, "speed of the rules core and every player, with a signature"},
+    {"match", match_main, "a quick head-to-head of two players"},
+    {"solve", solve_main, "the threat solver: a forced win by VCF or VCT?"},
+    {"show", show_main, "replay a .psq game record on the terminal"},
 };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: arena <command> [options]   (arena <command> --help for more)\n\n");
+	fprintf(f,
+	        "usage: arena <command> [options]   (arena <command> --help for more)\n\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
 }
@@ -80,7 +83,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	gsl_set_error_handler_off(); /* GSL reports through return codes */
-	signal(SIGPIPE, SIG_IGN);     /* a dead external engine is an error, not our death */
+	signal(SIGPIPE, SIG_IGN);    /* a dead external engine is an error, not our death */
 	if (argc < 2) {
 		usage(stderr);
 		return 2;

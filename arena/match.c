@@ -59,7 +59,8 @@ static int random_opening(int size, Rule rule, int plies, uint64_t seed, int16_t
 	board_init(&b, size, rule);
 	int c = size / 2;
 	for (int tries = 0; b.count < plies && tries < 1000; tries++) {
-		int p = board_point(c - 2 + (int)rng_below(&rng, 5), c - 2 + (int)rng_below(&rng, 5));
+		int p = board_point(c - 2 + (int)rng_below(&rng, 5),
+		                    c - 2 + (int)rng_below(&rng, 5));
 		if (board_empty_at(&b, p) && rules_outcome(&b, p) == OUTCOME_NONE) {
 			out[b.count] = (int16_t)p;
 			board_play(&b, p);
@@ -78,25 +79,39 @@ int match_main(int argc, char **argv)
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		long *target = NULL, lo = 0, hi = 0;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			printf("usage: arena match A B [--pairs N] [--nodes N] [--size N] [--rule R]\n"
-			       "                   [--opening-plies N] [--max-plies N] [--threads N] [--seed N]\n\n"
-			       "Plays N colour-swapped game pairs (default 10) between players A and B\n"
-			       "from random openings of a few stones near the centre, every move with a\n"
-			       "node (or playout) budget (default 20000), and prints the score.\n"
+			printf("usage: arena match A B [--pairs N] [--nodes N] [--size N] "
+			       "[--rule R]\n"
+			       "                   [--opening-plies N] [--max-plies N] "
+			       "[--threads N] [--seed N]\n\n"
+			       "Plays N colour-swapped game pairs (default 10) between "
+			       "players A and B\n"
+			       "from random openings of a few stones near the centre, "
+			       "every move with a\n"
+			       "node (or playout) budget (default 20000), and prints the "
+			       "score.\n"
 			       "A player is a type name, optionally with parameters:\n"
-			       "  naive   alphabeta:ratio=0.5,hash_mb=16   weighted:attack=1400\n");
+			       "  naive   alphabeta:ratio=0.5,hash_mb=16   "
+			       "weighted:attack=1400\n");
 			return 0;
 		}
-		if (!strcmp(a, "--pairs")) target = &pairs, lo = 1, hi = 100000;
-		else if (!strcmp(a, "--nodes")) target = &nodes, lo = 1, hi = 1000000000;
-		else if (!strcmp(a, "--size")) target = &size, lo = BOARD_MIN, hi = BOARD_MAX;
-		else if (!strcmp(a, "--opening-plies")) target = &plies, lo = 0, hi = 20;
-		else if (!strcmp(a, "--max-plies")) target = &max_plies, lo = 0, hi = BOARD_MAX_MOVES;
-		else if (!strcmp(a, "--threads")) target = &threads, lo = 0, hi = 1024;
-		else if (!strcmp(a, "--seed")) target = &seed, lo = 0, hi = 0x7fffffff;
+		if (!strcmp(a, "--pairs"))
+			target = &pairs, lo = 1, hi = 100000;
+		else if (!strcmp(a, "--nodes"))
+			target = &nodes, lo = 1, hi = 1000000000;
+		else if (!strcmp(a, "--size"))
+			target = &size, lo = BOARD_MIN, hi = BOARD_MAX;
+		else if (!strcmp(a, "--opening-plies"))
+			target = &plies, lo = 0, hi = 20;
+		else if (!strcmp(a, "--max-plies"))
+			target = &max_plies, lo = 0, hi = BOARD_MAX_MOVES;
+		else if (!strcmp(a, "--threads"))
+			target = &threads, lo = 0, hi = 1024;
+		else if (!strcmp(a, "--seed"))
+			target = &seed, lo = 0, hi = 0x7fffffff;
 		else if (!strcmp(a, "--rule")) {
 			if (!v || rule_parse(v, &rule) < 0) {
-				fprintf(stderr, "arena match: --rule takes freestyle, standard or renju\n");
+				fprintf(stderr, "arena match: --rule takes freestyle, "
+				                "standard or renju\n");
 				return 2;
 			}
 			i++;
@@ -108,11 +123,13 @@ int match_main(int argc, char **argv)
 			names[1] = a;
 			continue;
 		} else {
-			fprintf(stderr, "arena match: unexpected argument '%s' (try --help)\n", a);
+			fprintf(stderr,
+			        "arena match: unexpected argument '%s' (try --help)\n", a);
 			return 2;
 		}
 		if (cli_long(v, lo, hi, target) < 0) {
-			fprintf(stderr, "arena match: %s takes a number from %ld to %ld\n", a, lo, hi);
+			fprintf(stderr, "arena match: %s takes a number from %ld to %ld\n",
+			        a, lo, hi);
 			return 2;
 		}
 		i++;
@@ -141,13 +158,17 @@ int match_main(int argc, char **argv)
 		return 1;
 	}
 	for (long k = 0; k < pairs; k++)
-		openings.items[k].count = random_opening((int)size, rule, (int)plies,
-		                                         (uint64_t)seed * 7919 + (uint64_t)k,
-		                                         openings.items[k].moves);
+		openings.items[k].count = random_opening(
+		    (int)size, rule, (int)plies, (uint64_t)seed * 7919 + (uint64_t)k,
+		    openings.items[k].moves);
 	ExecSpec exec = {.a = {spec[0].type, &spec[0].params, {.nodes = (uint64_t)nodes}},
 	                 .b = {spec[1].type, &spec[1].params, {.nodes = (uint64_t)nodes}},
-	                 .size = (int)size, .rule = rule, .max_plies = (int)max_plies,
-	                 .openings = &openings, .seed = (uint64_t)seed, .threads = (int)threads};
+	                 .size = (int)size,
+	                 .rule = rule,
+	                 .max_plies = (int)max_plies,
+	                 .openings = &openings,
+	                 .seed = (uint64_t)seed,
+	                 .threads = (int)threads};
 	int failed = executor_play_pairs(&exec, (int)pairs, scores, recs, err, sizeof err);
 	openings_free(&openings);
 	free(scores);
@@ -175,14 +196,15 @@ int match_main(int argc, char **argv)
 		n[0] += r->nodes[a_color];
 		n[1] += r->nodes[a_color ^ 1];
 	}
-	printf("%s vs %s: +%ld =%ld -%ld  score %.1f/%ld (%.1f%%)\n", spec[0].name, spec[1].name,
-	       w, d, l, score, games, 100.0 * score / (double)games);
+	printf("%s vs %s: +%ld =%ld -%ld  score %.1f/%ld (%.1f%%)\n", spec[0].name,
+	       spec[1].name, w, d, l, score, games, 100.0 * score / (double)games);
 	printf("ends:");
 	for (int r = 0; r < END_COUNT; r++)
 		if (ends[r])
 			printf(" %s %d", game_end_name((EndReason)r), ends[r]);
-	printf("\nnodes/s: %s %.0f, %s %.0f\n", spec[0].name, t[0] > 0 ? (double)n[0] / t[0] * 1e3 : 0.0,
-	       spec[1].name, t[1] > 0 ? (double)n[1] / t[1] * 1e3 : 0.0);
+	printf("\nnodes/s: %s %.0f, %s %.0f\n", spec[0].name,
+	       t[0] > 0 ? (double)n[0] / t[0] * 1e3 : 0.0, spec[1].name,
+	       t[1] > 0 ? (double)n[1] / t[1] * 1e3 : 0.0);
 	free(recs);
 	return 0;
 }

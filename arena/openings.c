@@ -69,9 +69,10 @@ static int check(const Opening *o, int size, Rule rule, char *msg, size_t msglen
 		}
 		Outcome out = rules_outcome(&b, p);
 		if (out != OUTCOME_NONE) {
-			snprintf(msg, msglen, "opening '%s': move %d, %s, %s", o->name, i + 1,
-			         coord_format(size, p, t),
-			         out == OUTCOME_WIN ? "already wins" : "is forbidden for black");
+			snprintf(msg, msglen, "opening '%s': move %d, %s, %s", o->name,
+			         i + 1, coord_format(size, p, t),
+			         out == OUTCOME_WIN ? "already wins"
+			                            : "is forbidden for black");
 			return -1;
 		}
 		board_play(&b, p);
@@ -98,7 +99,8 @@ static int ini_entry(Ctx *c, const IniFile *ini, int k, int *seen)
 	const char *section = e->section < 0 ? "" : ini->sections[e->section].name;
 	char msg[512];
 	if (strncmp(section, "opening ", 8) != 0 || !section[8]) {
-		snprintf(msg, sizeof msg, "unknown section [%.64s] (expected [opening NAME])", section);
+		snprintf(msg, sizeof msg,
+		         "unknown section [%.64s] (expected [opening NAME])", section);
 		return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 	}
 	const char *name = section + 8;
@@ -106,15 +108,18 @@ static int ini_entry(Ctx *c, const IniFile *ini, int k, int *seen)
 	if (*seen != e->section) { /* a new section */
 		for (int i = 0; i < set->count; i++)
 			if (strcmp(set->items[i].name, name) == 0) {
-				snprintf(msg, sizeof msg, "opening '%.64s' is defined twice", name);
+				snprintf(msg, sizeof msg,
+				         "opening '%.64s' is defined twice", name);
 				return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 			}
 		if (strlen(name) >= OPENING_NAME_MAX || strpbrk(name, ",\"")) {
-			snprintf(msg, sizeof msg, "opening name '%.80s' is too long or has , or \"", name);
+			snprintf(msg, sizeof msg,
+			         "opening name '%.80s' is too long or has , or \"", name);
 			return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 		}
 		if (grow(set, &c->cap) < 0)
-			return inifile_fail(ini, e->line, "out of memory", c->err, c->errlen);
+			return inifile_fail(ini, e->line, "out of memory", c->err,
+			                    c->errlen);
 		Opening *o = &set->items[set->count++];
 		memset(o, 0, sizeof *o);
 		snprintf(o->name, sizeof o->name, "%s", name);
@@ -124,15 +129,16 @@ static int ini_entry(Ctx *c, const IniFile *ini, int k, int *seen)
 	if (strcmp(e->key, "note") == 0)
 		return 0;
 	if (strcmp(e->key, "moves") != 0) {
-		snprintf(msg, sizeof msg, "unknown key '%.64s' in [opening %s] (expected moves or note)",
+		snprintf(msg, sizeof msg,
+		         "unknown key '%.64s' in [opening %s] (expected moves or note)",
 		         e->key, name);
 		return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 	}
 	/* Several `moves` keys are joined in file order. */
 	int16_t moves[OPENING_MOVES_MAX];
 	char err[256];
-	int n = record_parse_moves(c->size, e->value, moves, OPENING_MOVES_MAX - o->count, err,
-	                           sizeof err);
+	int n = record_parse_moves(c->size, e->value, moves, OPENING_MOVES_MAX - o->count,
+	                           err, sizeof err);
 	if (n < 0) {
 		snprintf(msg, sizeof msg, "opening '%s': %s", name, err);
 		return inifile_fail(ini, e->line, msg, c->err, c->errlen);
@@ -170,7 +176,8 @@ static int parse_offsets(const char *s, int size, Opening *o, char *msg, size_t 
 			errno = 0;
 			v[k] = strtol(s, &end, 10);
 			if (end == s || errno) {
-				snprintf(msg, msglen, "expected x,y offsets, found '%.16s'", s);
+				snprintf(msg, msglen, "expected x,y offsets, found '%.16s'",
+				         s);
 				return -1;
 			}
 			s = end;
@@ -181,7 +188,8 @@ static int parse_offsets(const char *s, int size, Opening *o, char *msg, size_t 
 			s++;
 		long x = centre + v[0], y = centre + v[1];
 		if (x < 0 || y < 0 || x >= size || y >= size) {
-			snprintf(msg, msglen, "offset %ld,%ld is off the %dx%d board", v[0], v[1], size, size);
+			snprintf(msg, msglen, "offset %ld,%ld is off the %dx%d board", v[0],
+			         v[1], size, size);
 			return -1;
 		}
 		if (n == OPENING_MOVES_MAX) {
@@ -310,7 +318,8 @@ int openings_add_symmetries(OpeningSet *set, int size)
 		for (int k = 0; k < 8; k++) {
 			Opening t = *o;
 			for (int j = 0; j < o->count; j++)
-				t.moves[j] = (int16_t)openings_transform(o->moves[j], k, size);
+				t.moves[j] =
+				    (int16_t)openings_transform(o->moves[j], k, size);
 			if (k)
 				snprintf(t.name, sizeof t.name, "%.58s/s%d", o->name, k);
 			/* Skip an image equal to one already kept for this opening. */

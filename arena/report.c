@@ -45,16 +45,19 @@ static int write_elo(const char *dir, const EloRatings *r, char *err, size_t err
 	FILE *f = open_out(dir, "elo.csv", err, errlen);
 	if (!f)
 		return -1;
-	fprintf(f, "rank,player,rating,error,points,played,percent,cfs_next,w,d,l,draw_percent\n");
+	fprintf(
+	    f,
+	    "rank,player,rating,error,points,played,percent,cfs_next,w,d,l,draw_percent\n");
 	for (int k = 0; k < r->n; k++) {
 		const EloPlayer *p = &r->players[r->order[k]];
-		fprintf(f, "%d,%s,%.1f,%.1f,%.1f,%d,%.1f,", p->rank, p->name, p->rating, p->error95,
-		        p->points, p->played, p->percent);
+		fprintf(f, "%d,%s,%.1f,%.1f,%.1f,%d,%.1f,", p->rank, p->name, p->rating,
+		        p->error95, p->points, p->played, p->percent);
 		if (isnan(p->cfs_next))
 			fprintf(f, ",");
 		else
 			fprintf(f, "%.0f,", 100 * p->cfs_next);
-		fprintf(f, "%d,%d,%d,%.1f\n", p->wins, p->draws, p->losses, p->draw_percent);
+		fprintf(f, "%d,%d,%d,%.1f\n", p->wins, p->draws, p->losses,
+		        p->draw_percent);
 	}
 	return close_out(f, dir, "elo.csv", err, errlen);
 }
@@ -88,10 +91,11 @@ static int write_pairs(const char *dir, const ResultSet *set, const int *bi, con
 	FILE *f = open_out(dir, "pairs.csv", err, errlen);
 	if (!f)
 		return -1;
-	fprintf(f, "player_a,player_b,games,w,d,l,penta0,penta1,penta2,penta3,penta4,score,elo,"
-	           "error,nelo,nelo_error,los\n");
-	fprintf(out, "\n%-20s %-20s %6s %13s %8s %16s %6s\n", "player A", "player B", "games",
-	        "+ = - (A)", "score", "elo (A)", "los");
+	fprintf(
+	    f, "player_a,player_b,games,w,d,l,penta0,penta1,penta2,penta3,penta4,score,elo,"
+	       "error,nelo,nelo_error,los\n");
+	fprintf(out, "\n%-20s %-20s %6s %13s %8s %16s %6s\n", "player A", "player B",
+	        "games", "+ = - (A)", "score", "elo (A)", "los");
 	/* Index rows by pair id to find the partner game. */
 	int maxpair = 0;
 	for (int i = 0; i < set->count; i++)
@@ -127,7 +131,9 @@ static int write_pairs(const char *dir, const ResultSet *set, const int *bi, con
 					first[row->pair] = i;
 				} else {
 					const ResultRow *o = &set->rows[first[row->pair]];
-					double so = bi[first[row->pair]] == a ? o->score : 1 - o->score;
+					double so = bi[first[row->pair]] == a
+					                ? o->score
+					                : 1 - o->score;
 					elo_pair_add(&pairs, so, sa);
 					first[row->pair] = -2;
 				}
@@ -149,17 +155,22 @@ static int write_pairs(const char *dir, const ResultSet *set, const int *bi, con
 			double nelo = pairs_ok ? s.nelo_penta : s.nelo;
 			double nerr = pairs_ok ? s.nelo_error95_penta : s.nelo_error95;
 			double los = pairs_ok ? s.los_penta : s.los;
-			fprintf(f, "%s,%s,%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%.1f,%.1f,%.1f,%.1f,%.4f\n",
-			        names[a], names[b], games, c.wins, c.draws, c.losses, c.penta[0], c.penta[1],
-			        c.penta[2], c.penta[3], c.penta[4], s.score, s.elo, err95, nelo, nerr, los);
+			fprintf(f,
+			        "%s,%s,%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%.1f,%.1f,%.1f,"
+			        "%.1f,%.4f\n",
+			        names[a], names[b], games, c.wins, c.draws, c.losses,
+			        c.penta[0], c.penta[1], c.penta[2], c.penta[3], c.penta[4],
+			        s.score, s.elo, err95, nelo, nerr, los);
 			char wdl[32], elo[32];
 			snprintf(wdl, sizeof wdl, "%d %d %d", c.wins, c.draws, c.losses);
 			if (isfinite(s.elo))
 				snprintf(elo, sizeof elo, "%+.0f +/- %.0f", s.elo, err95);
 			else
-				snprintf(elo, sizeof elo, "%s", s.elo > 0 ? "+inf" : "-inf");
-			fprintf(out, "%-20s %-20s %6d %13s %7.1f%% %16s %5.1f%%\n", names[a], names[b], games,
-			        wdl, 100 * s.score, elo, 100 * los);
+				snprintf(elo, sizeof elo, "%s",
+				         s.elo > 0 ? "+inf" : "-inf");
+			fprintf(out, "%-20s %-20s %6d %13s %7.1f%% %16s %5.1f%%\n",
+			        names[a], names[b], games, wdl, 100 * s.score, elo,
+			        100 * los);
 		}
 	free(first);
 	return close_out(f, dir, "pairs.csv", err, errlen);
@@ -184,15 +195,17 @@ static void plot(const char *dir, const EloRatings *r, FILE *out)
 		fprintf(out, "(no plot: gnuplot could not be started)\n");
 		return;
 	}
-	fprintf(g, "set terminal pngcairo size 900,500 noenhanced\n"
-	           "set output '%s'\n"
-	           "set title 'Elo, 95%% error bars'\n"
-	           "set ylabel 'Elo'\nset grid ytics\nset key off\n"
-	           "set xrange [-0.5:%d.5]\nset xtics rotate by -30\n"
-	           "plot '%s' using 1:3:4:xtic(2) with yerrorbars pt 7 ps 1.2 lw 2\n",
-	           png, r->n - 1, dat);
+	fprintf(g,
+	        "set terminal pngcairo size 900,500 noenhanced\n"
+	        "set output '%s'\n"
+	        "set title 'Elo, 95%% error bars'\n"
+	        "set ylabel 'Elo'\nset grid ytics\nset key off\n"
+	        "set xrange [-0.5:%d.5]\nset xtics rotate by -30\n"
+	        "plot '%s' using 1:3:4:xtic(2) with yerrorbars pt 7 ps 1.2 lw 2\n",
+	        png, r->n - 1, dat);
 	if (pclose(g) != 0) {
-		fprintf(out, "(no plot: gnuplot is not installed or failed; apt-get install gnuplot-nox)\n");
+		fprintf(out, "(no plot: gnuplot is not installed or failed; apt-get "
+		             "install gnuplot-nox)\n");
 		remove(png);
 	}
 	remove(dat);
@@ -228,12 +241,14 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 		for (int k = 0; k < 2; k++) {
 			idx[k] = name_index(names, n, pn[k]);
 			if (idx[k] < 0 && given) {
-				snprintf(err, errlen, "%s:%d: unknown player '%s'", csv, i + 2, pn[k]);
+				snprintf(err, errlen, "%s:%d: unknown player '%s'", csv,
+				         i + 2, pn[k]);
 				goto out;
 			}
 			if (idx[k] < 0) {
 				if (n == REPORT_PLAYERS_MAX) {
-					snprintf(err, errlen, "%s: more than %d players", csv, REPORT_PLAYERS_MAX);
+					snprintf(err, errlen, "%s: more than %d players",
+					         csv, REPORT_PLAYERS_MAX);
 					goto out;
 				}
 				idx[k] = n;
@@ -255,19 +270,22 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 	if (write_elo(dir, r, err, errlen) < 0 || write_los(dir, r, err, errlen) < 0)
 		goto out;
 
-	fprintf(out, "\n%4s %-20s %8s %7s %8s %6s %6s %6s\n", "rank", "player", "elo", "+/-",
-	        "points", "games", "score", "cfs");
+	fprintf(out, "\n%4s %-20s %8s %7s %8s %6s %6s %6s\n", "rank", "player", "elo",
+	        "+/-", "points", "games", "score", "cfs");
 	for (int k = 0; k < r->n; k++) {
 		const EloPlayer *p = &r->players[r->order[k]];
 		char cfs[16] = "";
 		if (!isnan(p->cfs_next))
 			snprintf(cfs, sizeof cfs, "%.0f%%", 100 * p->cfs_next);
-		fprintf(out, "%4d %-20s %8.1f %7.1f %8.1f %6d %5.1f%% %6s\n", p->rank, p->name,
-		        p->rating, p->error95, p->points, p->played, p->percent, cfs);
+		fprintf(out, "%4d %-20s %8.1f %7.1f %8.1f %6d %5.1f%% %6s\n", p->rank,
+		        p->name, p->rating, p->error95, p->points, p->played, p->percent,
+		        cfs);
 	}
 	if (r->prior_used)
-		fprintf(out, "(a player with a perfect score: one virtual draw per player keeps the "
-		             "ratings finite)\n");
+		fprintf(
+		    out,
+		    "(a player with a perfect score: one virtual draw per player keeps the "
+		    "ratings finite)\n");
 	if (write_pairs(dir, &set, bi, wi, names, n, out, err, errlen) < 0)
 		goto out;
 	plot(dir, r, out);
@@ -288,9 +306,12 @@ int report_elo_main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			printf("usage: arena elo games.csv [--anchor NAME] [--out DIR]\n\n"
-			       "Ratings from any games file: writes elo.csv, pairs.csv, los.csv and\n"
-			       "elo.png into DIR (default: the games file's folder) and prints the\n"
-			       "standings. --anchor rates NAME 0; by default the pool averages 0.\n");
+			       "Ratings from any games file: writes elo.csv, pairs.csv, "
+			       "los.csv and\n"
+			       "elo.png into DIR (default: the games file's folder) and "
+			       "prints the\n"
+			       "standings. --anchor rates NAME 0; by default the pool "
+			       "averages 0.\n");
 			return 0;
 		}
 		if (!strcmp(argv[i], "--anchor") && i + 1 < argc)
@@ -300,7 +321,9 @@ int report_elo_main(int argc, char **argv)
 		else if (argv[i][0] != '-' && !csv)
 			csv = argv[i];
 		else {
-			fprintf(stderr, "arena elo: unexpected argument '%s' (try --help)\n", argv[i]);
+			fprintf(stderr,
+			        "arena elo: unexpected argument '%s' (try --help)\n",
+			        argv[i]);
 			return 2;
 		}
 	}
@@ -311,7 +334,8 @@ int report_elo_main(int argc, char **argv)
 	char buf[4096];
 	snprintf(buf, sizeof buf, "%s", csv);
 	char err[1024];
-	if (report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, stdout, err, sizeof err) < 0) {
+	if (report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, stdout, err,
+	               sizeof err) < 0) {
 		fprintf(stderr, "arena elo: %s\n", err);
 		return 2;
 	}
@@ -321,11 +345,14 @@ int report_elo_main(int argc, char **argv)
 int report_pgn_main(int argc, char **argv)
 {
 	if (argc != 2 || argv[1][0] == '-') {
-		int help = argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
-		fprintf(help ? stdout : stderr,
-		        "usage: arena pgn games.csv > games.pgn\n\n"
-		        "Writes a headers-only PGN (Event, White, Black, Result per game) that Ordo\n"
-		        "and BayesElo read. PGN's White is the first player: black here.\n");
+		int help =
+		    argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
+		fprintf(
+		    help ? stdout : stderr,
+		    "usage: arena pgn games.csv > games.pgn\n\n"
+		    "Writes a headers-only PGN (Event, White, Black, Result per game) that "
+		    "Ordo\n"
+		    "and BayesElo read. PGN's White is the first player: black here.\n");
 		return help ? 0 : 2;
 	}
 	ResultSet set;
@@ -339,9 +366,10 @@ int report_pgn_main(int argc, char **argv)
 	for (int i = 0; i < set.count; i++) {
 		const ResultRow *r = &set.rows[i];
 		const char *res = r->score == 1 ? "1-0" : r->score == 0 ? "0-1" : "1/2-1/2";
-		printf("[Event \"gomoku\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
-		       "[Result \"%s\"]\n\n%s\n\n",
-		       r->round, r->black, r->white, res, res);
+		printf(
+		    "[Event \"gomoku\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
+		    "[Result \"%s\"]\n\n%s\n\n",
+		    r->round, r->black, r->white, res, res);
 	}
 	results_free(&set);
 	return 0;

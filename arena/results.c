@@ -16,11 +16,11 @@ int results_format(char *buf, size_t buflen, int size, int job, int pair, int ro
 {
 	char moves[BOARD_MAX_MOVES * 5];
 	record_format_moves(size, rec->moves, rec->plies, moves, sizeof moves);
-	int w = snprintf(buf, buflen, "%d,%d,%d,%s,%s,%s,%s,%s,%d,%s,%.0f,%.0f,%llu,%llu\n", job,
-	                 pair, round, opening, black, white, game_outcome_text(rec->outcome),
-	                 game_end_name(rec->reason), rec->plies, moves, rec->time_ms[0],
-	                 rec->time_ms[1], (unsigned long long)rec->nodes[0],
-	                 (unsigned long long)rec->nodes[1]);
+	int w = snprintf(
+	    buf, buflen, "%d,%d,%d,%s,%s,%s,%s,%s,%d,%s,%.0f,%.0f,%llu,%llu\n", job, pair,
+	    round, opening, black, white, game_outcome_text(rec->outcome),
+	    game_end_name(rec->reason), rec->plies, moves, rec->time_ms[0], rec->time_ms[1],
+	    (unsigned long long)rec->nodes[0], (unsigned long long)rec->nodes[1]);
 	return w < 0 || (size_t)w >= buflen ? -1 : 0;
 }
 
@@ -66,8 +66,8 @@ static int parse_row(char *line, ResultRow *r, const char **moves, char *msg, si
 		snprintf(msg, msglen, "expected 14 fields, found %d", n);
 		return -1;
 	}
-	if (to_int(f[0], &r->job) < 0 || to_int(f[1], &r->pair) < 0 || to_int(f[2], &r->round) < 0 ||
-	    to_int(f[8], &r->plies) < 0) {
+	if (to_int(f[0], &r->job) < 0 || to_int(f[1], &r->pair) < 0 ||
+	    to_int(f[2], &r->round) < 0 || to_int(f[8], &r->plies) < 0) {
 		snprintf(msg, msglen, "job, pair, round and plies must be whole numbers");
 		return -1;
 	}
@@ -81,8 +81,9 @@ static int parse_row(char *line, ResultRow *r, const char **moves, char *msg, si
 		snprintf(msg, msglen, "result '%.16s' is not 1-0, 0-1 or 1/2-1/2", f[6]);
 		return -1;
 	}
-	if (!*f[4] || !*f[5] || strlen(f[4]) >= sizeof r->black || strlen(f[5]) >= sizeof r->white ||
-	    strlen(f[3]) >= sizeof r->opening || strcmp(f[4], f[5]) == 0) {
+	if (!*f[4] || !*f[5] || strlen(f[4]) >= sizeof r->black ||
+	    strlen(f[5]) >= sizeof r->white || strlen(f[3]) >= sizeof r->opening ||
+	    strcmp(f[4], f[5]) == 0) {
 		snprintf(msg, msglen, "bad player or opening names");
 		return -1;
 	}
@@ -120,8 +121,9 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 			line[--len] = '\0';
 		if (lineno == 1) {
 			if (strcmp(line, RESULTS_HEADER) != 0) {
-				snprintf(err, errlen, "%s:1: not a games file (expected the header %s)", path,
-				         RESULTS_HEADER);
+				snprintf(err, errlen,
+				         "%s:1: not a games file (expected the header %s)",
+				         path, RESULTS_HEADER);
 				rc = -1;
 				break;
 			}
@@ -138,7 +140,8 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 		}
 	}
 	if (rc == 0 && lineno == 0) {
-		snprintf(err, errlen, "%s:1: empty file (expected the header %s)", path, RESULTS_HEADER);
+		snprintf(err, errlen, "%s:1: empty file (expected the header %s)", path,
+		         RESULTS_HEADER);
 		rc = -1;
 	}
 	free(line);
@@ -184,7 +187,8 @@ int results_open(ResultsFile *rf, const char *path, long torn_at, char *err, siz
 	}
 	rf->f = fopen(path, "a");
 	if (!rf->f) {
-		snprintf(err, errlen, "%s: cannot open for writing: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: cannot open for writing: %s", path,
+		         strerror(errno));
 		return -1;
 	}
 	if (ftell(rf->f) == 0 && results_append(rf, RESULTS_HEADER "\n") < 0) {

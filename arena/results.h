@@ -8,9 +8,9 @@
  *
  * During a run lines are appended in the order games finish, each flushed
  * to the kernel before the game counts as done (so killing the process
- * loses nothing) and synced to the disk at most once a second; a run that completes rewrites
- * the file sorted by job (through a temporary file and rename), so the
- * finished file is the same whatever the number of threads. */
+ * loses nothing) and synced to the disk at most once a second; a run that completes
+ * rewrites the file sorted by job (through a temporary file and rename), so the finished
+ * file is the same whatever the number of threads. */
 #ifndef ARENA_RESULTS_H
 #define ARENA_RESULTS_H
 
@@ -20,8 +20,8 @@
 
 #include "game.h"
 
-#define RESULTS_HEADER                                                                       \
-	"job,pair,round,opening,black,white,result,reason,plies,moves,black_ms,white_ms,"        \
+#define RESULTS_HEADER                                                                     \
+	"job,pair,round,opening,black,white,result,reason,plies,moves,black_ms,white_ms,"  \
 	"black_nodes,white_nodes"
 
 /* One game as read back. */

@@ -35,18 +35,18 @@ typedef struct {
 	const Schedule *sched;
 	char dir[CONFIG_PATH_MAX + 80];
 	ResultsFile csv;
-	bool *done;        /* per job */
-	double *score;     /* per job: black's score, or -1 while unplayed */
+	bool *done;    /* per job */
+	double *score; /* per job: black's score, or -1 while unplayed */
 	int ndone, nplayed;
 	double points[CONFIG_PLAYERS_MAX];
 	int played[CONFIG_PLAYERS_MAX];
 	double t0, last_status, player_ms;
 	bool tty;
-	atomic_bool stop;  /* SPRT decided or a write failed */
+	atomic_bool stop; /* SPRT decided or a write failed */
 	int write_failed;
 	Sprt sprt;
-	int sprt_pairs;    /* complete pairs folded into the SPRT, in pair order */
-	long penta[5];     /* A's pair scores 0, 0.5, 1, 1.5, 2 */
+	int sprt_pairs; /* complete pairs folded into the SPRT, in pair order */
+	long penta[5];  /* A's pair scores 0, 0.5, 1, 1.5, 2 */
 	double llr;
 	SprtStatus sprt_status;
 } Run;
@@ -67,14 +67,17 @@ static void print_progress(Run *r, bool final)
 	double lead = r->played[leader] ? 100.0 * r->points[leader] / r->played[leader] : 0;
 	double eta = rate > 0 ? (total - r->ndone) / rate : 0;
 	if (r->tty) {
-		fprintf(stderr, "\r%d/%d games  %.2f games/s  ETA %d:%02d:%02d  leader %s %.1f%%   ",
-		        r->ndone, total, rate, (int)(eta / 3600), (int)(eta / 60) % 60, (int)eta % 60,
-		        t->players[leader].name, lead);
+		fprintf(
+		    stderr,
+		    "\r%d/%d games  %.2f games/s  ETA %d:%02d:%02d  leader %s %.1f%%   ",
+		    r->ndone, total, rate, (int)(eta / 3600), (int)(eta / 60) % 60,
+		    (int)eta % 60, t->players[leader].name, lead);
 		if (final)
 			fputc('\n', stderr);
-	} else if (final ? r->ndone % t->status_every != 0 : r->ndone % t->status_every == 0) {
-		fprintf(stderr, "%d/%d games, %.2f games/s, leader %s %.1f%%\n", r->ndone, total, rate,
-		        t->players[leader].name, lead);
+	} else if (final ? r->ndone % t->status_every != 0
+	                 : r->ndone % t->status_every == 0) {
+		fprintf(stderr, "%d/%d games, %.2f games/s, leader %s %.1f%%\n", r->ndone,
+		        total, rate, t->players[leader].name, lead);
 	}
 }
 
@@ -84,7 +87,8 @@ static void advance_sprt(Run *r)
 {
 	const Schedule *s = r->sched;
 	while (r->sprt_status == SPRT_CONTINUE && 2 * r->sprt_pairs + 1 < s->count) {
-		const Job *a = &s->jobs[2 * r->sprt_pairs], *b = &s->jobs[2 * r->sprt_pairs + 1];
+		const Job *a = &s->jobs[2 * r->sprt_pairs],
+		          *b = &s->jobs[2 * r->sprt_pairs + 1];
 		if (r->score[a->id] < 0 || r->score[b->id] < 0)
 			break;
 		/* Player 0 is "A": its score in both games of the pair. */
@@ -114,17 +118,19 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 		pr.count = rec->plies;
 		memcpy(pr.moves, rec->moves, sizeof rec->moves[0] * (size_t)rec->plies);
 		memcpy(pr.ms, rec->ms, sizeof rec->ms[0] * (size_t)rec->plies);
-		snprintf(pr.trailer, sizeof pr.trailer, "%s\n%s\n%s %s\n", t->players[j->black].name,
-		         t->players[j->white].name, game_outcome_text(rec->outcome),
-		         game_end_name(rec->reason));
+		snprintf(pr.trailer, sizeof pr.trailer, "%s\n%s\n%s %s\n",
+		         t->players[j->black].name, t->players[j->white].name,
+		         game_outcome_text(rec->outcome), game_end_name(rec->reason));
 		FILE *f = fopen(path, "w");
 		if (!f || record_write_psq(f, &pr) < 0 || fclose(f) != 0) {
-			fprintf(stderr, "\narena run: %s: cannot write: %s\n", path, strerror(errno));
+			fprintf(stderr, "\narena run: %s: cannot write: %s\n", path,
+			        strerror(errno));
 			r->write_failed = 1;
 		}
 	}
 	if (results_append(&r->csv, line) < 0) {
-		fprintf(stderr, "\narena run: games.csv: cannot write: %s\n", strerror(errno));
+		fprintf(stderr, "\narena run: games.csv: cannot write: %s\n",
+		        strerror(errno));
 		r->write_failed = 1;
 	}
 	if (r->write_failed) {
@@ -149,26 +155,34 @@ static void play_job(Run *r, const Job *j)
 {
 	const Tournament *t = r->t;
 	const Opening *o = &r->openings->items[j->opening];
-	GameSetup setup = {.size = t->size, .rule = t->rule, .max_plies = t->max_plies,
-	                   .opening = o->moves, .opening_len = o->count};
+	GameSetup setup = {.size = t->size,
+	                   .rule = t->rule,
+	                   .max_plies = t->max_plies,
+	                   .opening = o->moves,
+	                   .opening_len = o->count};
 	setup.budget[BLACK] = config_budget(t, j->black);
 	setup.budget[WHITE] = config_budget(t, j->white);
 	Player *pl[2];
 	char err[256];
 	const PlayerSpec *sb = &t->players[j->black], *sw = &t->players[j->white];
-	pl[BLACK] = player_create(sb->type, &sb->params, schedule_player_seed(j, 0), err, sizeof err);
-	pl[WHITE] = player_create(sw->type, &sw->params, schedule_player_seed(j, 1), err, sizeof err);
+	pl[BLACK] = player_create(sb->type, &sb->params, schedule_player_seed(j, 0), err,
+	                          sizeof err);
+	pl[WHITE] = player_create(sw->type, &sw->params, schedule_player_seed(j, 1), err,
+	                          sizeof err);
 	GameRecord *rec = malloc(sizeof *rec);
 	if (!pl[BLACK] || !pl[WHITE] || !rec) {
 #pragma omp critical(results)
 		{
-			fprintf(stderr, "\narena run: job %d: cannot create a player: %s\n", j->id, err);
+			fprintf(stderr, "\narena run: job %d: cannot create a player: %s\n",
+			        j->id, err);
 			r->write_failed = 1;
 			atomic_store(&r->stop, true);
 		}
 	} else {
 		game_play(&setup, pl, rec);
-		double score = rec->outcome == RESULT_BLACK_WIN ? 1 : rec->outcome == RESULT_DRAW ? 0.5 : 0;
+		double score = rec->outcome == RESULT_BLACK_WIN ? 1
+		               : rec->outcome == RESULT_DRAW    ? 0.5
+		                                                : 0;
 #pragma omp critical(results)
 		record_game(r, j, rec, score);
 	}
@@ -179,12 +193,15 @@ static void play_job(Run *r, const Job *j)
 
 static int usage(FILE *f)
 {
-	fprintf(f,
-	        "usage: arena run FILE.ini [--threads N] [--out DIR] [--set section.key=value ...]\n\n"
-	        "Plays the tournament FILE.ini describes into DIR/NAME (default results/NAME,\n"
-	        "NAME from the file). A run whose folder already holds games.csv resumes: only\n"
-	        "the missing games are played. --set overrides a key of the file, e.g.\n"
-	        "  --set tournament.nodes=5000   --set \"player ab.ratio=0.5\"\n");
+	fprintf(
+	    f,
+	    "usage: arena run FILE.ini [--threads N] [--out DIR] [--set section.key=value "
+	    "...]\n\n"
+	    "Plays the tournament FILE.ini describes into DIR/NAME (default results/NAME,\n"
+	    "NAME from the file). A run whose folder already holds games.csv resumes: "
+	    "only\n"
+	    "the missing games are played. --set overrides a key of the file, e.g.\n"
+	    "  --set tournament.nodes=5000   --set \"player ab.ratio=0.5\"\n");
 	return f == stdout ? 0 : 2;
 }
 
@@ -210,11 +227,13 @@ static int resume(Run *r, const char *csv, long *torn_at, char *err, size_t errl
 	const Tournament *t = r->t;
 	for (int i = 0; i < set.count; i++) {
 		const ResultRow *row = &set.rows[i];
-		const Job *j = row->job < r->sched->count ? &r->sched->jobs[row->job] : NULL;
+		const Job *j =
+		    row->job < r->sched->count ? &r->sched->jobs[row->job] : NULL;
 		if (!j || strcmp(row->black, t->players[j->black].name) != 0 ||
 		    strcmp(row->white, t->players[j->white].name) != 0) {
-			snprintf(err, errlen, "%s:%d: game %d does not belong to this tournament", csv, i + 2,
-			         row->job);
+			snprintf(err, errlen,
+			         "%s:%d: game %d does not belong to this tournament", csv,
+			         i + 2, row->job);
 			results_free(&set);
 			return -1;
 		}
@@ -244,14 +263,16 @@ int runner_main(int argc, char **argv)
 			return usage(stdout);
 		if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
 			if (cli_long(argv[++i], 0, 1024, &threads) < 0) {
-				fprintf(stderr, "arena run: --threads takes a number from 0 (all cores) to 1024\n");
+				fprintf(stderr, "arena run: --threads takes a number from "
+				                "0 (all cores) to 1024\n");
 				return 2;
 			}
 		} else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
 			out = argv[++i];
 		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
 			if (nsets == SETS_MAX) {
-				fprintf(stderr, "arena run: more than %d --set options\n", SETS_MAX);
+				fprintf(stderr, "arena run: more than %d --set options\n",
+				        SETS_MAX);
 				return 2;
 			}
 			sets[nsets++] = argv[++i];
@@ -288,8 +309,9 @@ int runner_main(int argc, char **argv)
 	}
 
 	OpeningSet openings;
-	if (t.openings[0] ? openings_load(t.openings, t.size, t.rule, &openings, err, sizeof err)
-	                  : openings_empty(&openings)) {
+	if (t.openings[0]
+	        ? openings_load(t.openings, t.size, t.rule, &openings, err, sizeof err)
+	        : openings_empty(&openings)) {
 		fprintf(stderr, "%s\n", t.openings[0] ? err : "arena run: out of memory");
 		return 2;
 	}
@@ -341,8 +363,10 @@ int runner_main(int argc, char **argv)
 		old = rundir_slurp(ini);
 		if (old && !rundir_same_config(old, text, free_keys)) {
 			fprintf(stderr,
-			        "arena run: %s holds a run with another configuration (see %s);\n"
-			        "give this run another name (--set tournament.name=...) or remove the folder\n",
+			        "arena run: %s holds a run with another configuration (see "
+			        "%s);\n"
+			        "give this run another name (--set tournament.name=...) or "
+			        "remove the folder\n",
 			        r->dir, ini);
 			status = 2;
 			goto out;
@@ -364,8 +388,10 @@ int runner_main(int argc, char **argv)
 	}
 
 	int nthreads = t.threads > 0 ? t.threads : omp_get_num_procs();
-	fprintf(stderr, "%s: %d players, %d openings, %d games (%d done), %d threads, into %s\n",
-	        t.name, t.nplayers, openings.count, sched.count, r->ndone, nthreads, r->dir);
+	fprintf(stderr,
+	        "%s: %d players, %d openings, %d games (%d done), %d threads, into %s\n",
+	        t.name, t.nplayers, openings.count, sched.count, r->ndone, nthreads,
+	        r->dir);
 	if (t.sprt) {
 		SprtConfig sc = {t.elo0, t.elo1, t.alpha, t.beta};
 		if (sprt_init(&r->sprt, &sc, err, sizeof err) < 0) {
@@ -396,19 +422,25 @@ int runner_main(int argc, char **argv)
 	if (complete && results_sort(csv, err, sizeof err) < 0)
 		fprintf(stderr, "arena run: %s\n", err);
 	if (r->nplayed > 0)
-		fprintf(stderr, "played %d games in %.1f s: %.2f games/s; players thought %.1f%% of the thread time\n",
+		fprintf(stderr,
+		        "played %d games in %.1f s: %.2f games/s; players thought %.1f%% "
+		        "of the thread time\n",
 		        r->nplayed, wall, r->nplayed / wall,
 		        wall > 0 ? 100.0 * r->player_ms / 1e3 / (wall * nthreads) : 0.0);
 	if (t.sprt) {
 		char verdict[512];
 		sprt_verdict(&r->sprt, r->llr, verdict, sizeof verdict);
-		printf("SPRT after %d pairs (%ld %ld %ld %ld %ld): %s\n", r->sprt_pairs, r->penta[0],
-		       r->penta[1], r->penta[2], r->penta[3], r->penta[4], verdict);
+		printf("SPRT after %d pairs (%ld %ld %ld %ld %ld): %s\n", r->sprt_pairs,
+		       r->penta[0], r->penta[1], r->penta[2], r->penta[3], r->penta[4],
+		       verdict);
 	}
 	const char *names[CONFIG_PLAYERS_MAX];
 	for (int i = 0; i < t.nplayers; i++)
 		names[i] = t.players[i].name;
-	status = report_run(r->dir, csv, names, t.nplayers, NULL, stdout, err, sizeof err) < 0 ? 1 : 0;
+	status =
+	    report_run(r->dir, csv, names, t.nplayers, NULL, stdout, err, sizeof err) < 0
+	        ? 1
+	        : 0;
 	if (status)
 		fprintf(stderr, "arena run: %s\n", err);
 out:

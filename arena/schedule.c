@@ -32,10 +32,11 @@ static void shuffle(int *a, int n, uint64_t seed, int round)
 	}
 }
 
-int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err, size_t errlen)
+int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err,
+                   size_t errlen)
 {
 	*s = (Schedule){0, NULL};
-	int (*pairing)[2] = malloc(sizeof *pairing * (size_t)(t->nplayers * t->nplayers));
+	int(*pairing)[2] = malloc(sizeof *pairing * (size_t)(t->nplayers * t->nplayers));
 	int *order = malloc(sizeof *order * (size_t)nopenings);
 	if (!pairing || !order) {
 		free(pairing);
@@ -57,7 +58,8 @@ int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err, s
 	long pairs = t->pairs > 0 ? t->pairs : (long)t->rounds * nopenings;
 	long total = 2 * pairs * np;
 	if (total > SCHEDULE_MAX) {
-		snprintf(err, errlen, "%ld games is more than the %d a run may have", total, SCHEDULE_MAX);
+		snprintf(err, errlen, "%ld games is more than the %d a run may have", total,
+		         SCHEDULE_MAX);
 		free(pairing);
 		free(order);
 		return -1;
@@ -87,7 +89,8 @@ int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err, s
 				j->opening = order[k % nopenings];
 				j->black = pairing[p][swap];
 				j->white = pairing[p][!swap];
-				uint64_t x = t->seed * 0x9E3779B97F4A7C15ull + (uint64_t)j->id;
+				uint64_t x =
+				    t->seed * 0x9E3779B97F4A7C15ull + (uint64_t)j->id;
 				j->seed = rng_splitmix(&x);
 				s->count++;
 			}

@@ -13,10 +13,10 @@
 #include "config.h"
 
 typedef struct {
-	int id;      /* 0-based position in the list */
-	int pair;    /* the colour-swapped pair it belongs to (0-based) */
-	int round;   /* 1-based: how many times the opening set has come round */
-	int opening; /* index into the opening set */
+	int id;           /* 0-based position in the list */
+	int pair;         /* the colour-swapped pair it belongs to (0-based) */
+	int round;        /* 1-based: how many times the opening set has come round */
+	int opening;      /* index into the opening set */
 	int black, white; /* player indices */
 	uint64_t seed;    /* the players' seeds derive from it */
 } Job;
@@ -28,7 +28,8 @@ typedef struct {
 
 /* Builds the list for t with nopenings openings. Returns 0 or -1 (out of
  * memory, or more than SCHEDULE_MAX jobs) with a message. */
-int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err, size_t errlen);
+int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err,
+                   size_t errlen);
 void schedule_free(Schedule *s);
 
 /* The seed of player colour c (0 black, 1 white) in job j. */

@@ -24,7 +24,8 @@ static int take_job(void *user, const ResultRow *row, const char *moves, char *m
 	Wanted *w = user;
 	if (row->job != w->job)
 		return 0;
-	int n = record_parse_moves(w->size, moves, w->rec->moves, BOARD_MAX_MOVES, msg, msglen);
+	int n =
+	    record_parse_moves(w->size, moves, w->rec->moves, BOARD_MAX_MOVES, msg, msglen);
 	if (n < 0)
 		return -1;
 	w->rec->count = n;
@@ -38,7 +39,8 @@ static void run_settings(const char *csv, int *size, Rule *rule)
 {
 	char path[4200];
 	const char *slash = strrchr(csv, '/');
-	snprintf(path, sizeof path, "%.*sconfig.ini", slash ? (int)(slash - csv + 1) : 0, csv);
+	snprintf(path, sizeof path, "%.*sconfig.ini", slash ? (int)(slash - csv + 1) : 0,
+	         csv);
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return;
@@ -64,27 +66,37 @@ int show_main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--rule") == 0 && i + 1 < argc) {
 			if (rule_parse(argv[++i], &rule) < 0) {
-				fprintf(stderr, "arena show: unknown rule '%s' (freestyle, standard, renju)\n",
+				fprintf(stderr,
+				        "arena show: unknown rule '%s' (freestyle, "
+				        "standard, renju)\n",
 				        argv[i]);
 				return 2;
 			}
 			rule_given = true;
 		} else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
 			if (cli_long(argv[++i], BOARD_MIN, BOARD_MAX, &size) < 0) {
-				fprintf(stderr, "arena show: --size takes a number from %d to %d\n", BOARD_MIN,
-				        BOARD_MAX);
+				fprintf(stderr,
+				        "arena show: --size takes a number from %d to %d\n",
+				        BOARD_MIN, BOARD_MAX);
 				return 2;
 			}
 		} else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			printf("usage: arena show FILE.psq [--rule freestyle|standard|renju]\n"
-			       "       arena show games.csv JOB [--rule R] [--size N]\n\n"
-			       "Replays a game: the final board, the moves, and how the game ended under\n"
-			       "the rule (default freestyle). From a games.csv, JOB is the job number\n"
-			       "(first column); the board size and rule come from the run's config.ini\n"
-			       "beside it unless given, and the recorded result is shown too.\n");
+			printf(
+			    "usage: arena show FILE.psq [--rule freestyle|standard|renju]\n"
+			    "       arena show games.csv JOB [--rule R] [--size N]\n\n"
+			    "Replays a game: the final board, the moves, and how the game "
+			    "ended under\n"
+			    "the rule (default freestyle). From a games.csv, JOB is the "
+			    "job number\n"
+			    "(first column); the board size and rule come from the run's "
+			    "config.ini\n"
+			    "beside it unless given, and the recorded result is shown "
+			    "too.\n");
 			return 0;
 		} else if (argv[i][0] == '-' || (path && job_text)) {
-			fprintf(stderr, "arena show: unexpected argument '%s' (try --help)\n", argv[i]);
+			fprintf(stderr,
+			        "arena show: unexpected argument '%s' (try --help)\n",
+			        argv[i]);
 			return 2;
 		} else if (!path) {
 			path = argv[i];
@@ -105,7 +117,9 @@ int show_main(int argc, char **argv)
 	if (csv) {
 		long job;
 		if (!job_text || cli_long(job_text, 0, 2000000000, &job) < 0) {
-			fprintf(stderr, "arena show: give the job number after %s (try --help)\n", path);
+			fprintf(stderr,
+			        "arena show: give the job number after %s (try --help)\n",
+			        path);
 			return 2;
 		}
 		int sz = BOARD_DEFAULT;
@@ -127,7 +141,9 @@ int show_main(int argc, char **argv)
 		}
 	} else {
 		if (job_text) {
-			fprintf(stderr, "arena show: unexpected argument '%s' (try --help)\n", job_text);
+			fprintf(stderr,
+			        "arena show: unexpected argument '%s' (try --help)\n",
+			        job_text);
 			return 2;
 		}
 		if (record_load_psq(path, &rec, err, sizeof err) < 0) {
@@ -144,7 +160,8 @@ int show_main(int argc, char **argv)
 		Outcome o = rules_outcome(&b, rec.moves[i]);
 		board_play(&b, rec.moves[i]);
 		if (o == OUTCOME_WIN) {
-			end = b.to_move == WHITE ? "black wins (five)" : "white wins (five)";
+			end =
+			    b.to_move == WHITE ? "black wins (five)" : "white wins (five)";
 			break;
 		}
 		if (o == OUTCOME_FORBIDDEN) {
@@ -163,12 +180,17 @@ int show_main(int argc, char **argv)
 
 	char moves[BOARD_MAX_MOVES * 5];
 	record_format_moves(rec.size, rec.moves, b.count, moves, sizeof moves);
-	printf("\n%s, %dx%d, %d moves: %s\n", rule_name(rule), rec.size, rec.size, b.count, moves);
+	printf("\n%s, %dx%d, %d moves: %s\n", rule_name(rule), rec.size, rec.size, b.count,
+	       moves);
 	printf("result: %s%s%s\n", end, why, *why ? ")" : "");
 	if (w.found)
-		printf("recorded: job %d, pair %d, opening %s, %s (black) vs %s (white): %s, %s\n",
+		printf("recorded: job %d, pair %d, opening %s, %s (black) vs %s (white): "
+		       "%s, %s\n",
 		       w.row.job, w.row.pair, w.row.opening, w.row.black, w.row.white,
-		       w.row.score == 1 ? "1-0" : w.row.score == 0 ? "0-1" : "1/2-1/2", w.row.reason);
+		       w.row.score == 1   ? "1-0"
+		       : w.row.score == 0 ? "0-1"
+		                          : "1/2-1/2",
+		       w.row.reason);
 	if (i + 1 < rec.count)
 		printf("note: the record goes on for %d more moves after the game ended\n",
 		       rec.count - i - 1);

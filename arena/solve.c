@@ -13,14 +13,17 @@
 
 static int usage(FILE *f)
 {
-	fprintf(f, "usage: arena solve (--moves \"h8 i9 ...\" | --psq FILE) [--vct] [--attacker black|white]\n"
-	           "                   [--nodes N] [--depth N] [--size N] [--rule R]\n\n"
-	           "Searches the position for a forced win of the attacker (default: the side\n"
-	           "to move; naming the other side lets it move next) by continuous fours (VCF,\n"
-	           "the default) or fours and threes (--vct), with at most --depth attacker\n"
-	           "moves (default 20) and --nodes positions (default 10000000). Prints the\n"
-	           "board, the answer, the winning line and the nodes searched. Exit status 0\n"
-	           "when a win is found, 1 when none is, 2 for bad input.\n");
+	fprintf(
+	    f,
+	    "usage: arena solve (--moves \"h8 i9 ...\" | --psq FILE) [--vct] [--attacker "
+	    "black|white]\n"
+	    "                   [--nodes N] [--depth N] [--size N] [--rule R]\n\n"
+	    "Searches the position for a forced win of the attacker (default: the side\n"
+	    "to move; naming the other side lets it move next) by continuous fours (VCF,\n"
+	    "the default) or fours and threes (--vct), with at most --depth attacker\n"
+	    "moves (default 20) and --nodes positions (default 10000000). Prints the\n"
+	    "board, the answer, the winning line and the nodes searched. Exit status 0\n"
+	    "when a win is found, 1 when none is, 2 for bad input.\n");
 	return f == stdout ? 0 : 2;
 }
 
@@ -40,7 +43,8 @@ int solve_main(int argc, char **argv)
 			continue;
 		}
 		if (!v) {
-			fprintf(stderr, "arena solve: '%s' needs a value or is unknown\n", a);
+			fprintf(stderr, "arena solve: '%s' needs a value or is unknown\n",
+			        a);
 			return usage(stderr);
 		}
 		i++;
@@ -49,15 +53,20 @@ int solve_main(int argc, char **argv)
 			moves = v;
 		else if (!strcmp(a, "--psq"))
 			psq = v;
-		else if (!strcmp(a, "--attacker") && (!strcmp(v, "black") || !strcmp(v, "white")))
+		else if (!strcmp(a, "--attacker") &&
+		         (!strcmp(v, "black") || !strcmp(v, "white")))
 			attacker = !strcmp(v, "white");
 		else if (!strcmp(a, "--rule") && rule_parse(v, &rule) == 0)
 			;
-		else if (!strcmp(a, "--nodes") && (nodes = strtol(v, &end, 10)) > 0 && !*end)
+		else if (!strcmp(a, "--nodes") && (nodes = strtol(v, &end, 10)) > 0 &&
+		         !*end)
 			;
-		else if (!strcmp(a, "--depth") && (depth = strtol(v, &end, 10)) > 0 && depth <= SOLVE_LINE_MAX / 2 && !*end)
+		else if (!strcmp(a, "--depth") && (depth = strtol(v, &end, 10)) > 0 &&
+		         depth <= SOLVE_LINE_MAX / 2 && !*end)
 			;
-		else if (!strcmp(a, "--size") && (size = strtol(v, &end, 10)) >= BOARD_MIN && size <= BOARD_MAX && !*end)
+		else if (!strcmp(a, "--size") &&
+		         (size = strtol(v, &end, 10)) >= BOARD_MIN && size <= BOARD_MAX &&
+		         !*end)
 			;
 		else {
 			fprintf(stderr, "arena solve: bad option or value: %s %s\n", a, v);
@@ -65,7 +74,8 @@ int solve_main(int argc, char **argv)
 		}
 	}
 	if (!moves == !psq) {
-		fprintf(stderr, "arena solve: give the position with --moves or with --psq\n");
+		fprintf(stderr,
+		        "arena solve: give the position with --moves or with --psq\n");
 		return usage(stderr);
 	}
 	static Record rec;
@@ -77,7 +87,8 @@ int solve_main(int argc, char **argv)
 		}
 	} else {
 		record_init(&rec, (int)size);
-		int n = record_parse_moves((int)size, moves, rec.moves, BOARD_MAX_MOVES, err, sizeof err);
+		int n = record_parse_moves((int)size, moves, rec.moves, BOARD_MAX_MOVES,
+		                           err, sizeof err);
 		if (n < 0) {
 			fprintf(stderr, "arena solve: --moves: %s\n", err);
 			return 2;
@@ -88,7 +99,9 @@ int solve_main(int argc, char **argv)
 	board_init(&b, rec.size, rule);
 	for (int i = 0; i < rec.count; i++) {
 		if (rules_outcome(&b, rec.moves[i]) != OUTCOME_NONE) {
-			fprintf(stderr, "arena solve: the game is already over at move %d\n", i + 1);
+			fprintf(stderr,
+			        "arena solve: the game is already over at move %d\n",
+			        i + 1);
 			return 2;
 		}
 		board_play(&b, rec.moves[i]);
@@ -113,11 +126,12 @@ int solve_main(int argc, char **argv)
 	if (r.win) {
 		char line[SOLVE_LINE_MAX * 5];
 		record_format_moves(b.size, r.line, r.len, line, sizeof line);
-		printf("%s wins by %s in %d moves: %s\n", who, kind == SOLVE_VCF ? "VCF" : "VCT",
-		       (r.len + 1) / 2, line);
+		printf("%s wins by %s in %d moves: %s\n", who,
+		       kind == SOLVE_VCF ? "VCF" : "VCT", (r.len + 1) / 2, line);
 	} else {
-		printf("no %s win found for %s (depth %d, %llu nodes)\n", kind == SOLVE_VCF ? "VCF" : "VCT",
-		       who, r.depth, (unsigned long long)r.nodes);
+		printf("no %s win found for %s (depth %d, %llu nodes)\n",
+		       kind == SOLVE_VCF ? "VCF" : "VCT", who, r.depth,
+		       (unsigned long long)r.nodes);
 	}
 	printf("%llu nodes in %.1f ms (%.0f nodes/s)\n", (unsigned long long)r.nodes, ms,
 	       ms > 0 ? r.nodes / ms * 1e3 : 0.0);

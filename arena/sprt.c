@@ -101,7 +101,8 @@ static bool mle_log(const double *a, const double *p, int k, double s, double *l
 		st = gsl_root_fsolver_iterate(sv);
 		if (st == GSL_SUCCESS) {
 			st = gsl_root_test_interval(gsl_root_fsolver_x_lower(sv),
-			                            gsl_root_fsolver_x_upper(sv), 1e-13, 1e-14);
+			                            gsl_root_fsolver_x_upper(sv), 1e-13,
+			                            1e-14);
 			done = st == GSL_SUCCESS;
 			st = st == GSL_CONTINUE ? GSL_SUCCESS : st;
 		}

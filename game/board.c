@@ -41,7 +41,7 @@ static inline void update_point(Board *b, int q, int d, uint64_t word, int pos)
 {
 	uint32_t key = pattern_key(word >> (2 * (pos - BOARD_PAD)));
 	unsigned shift = 4u * (unsigned)d;
-	uint16_t mask = (uint16_t)~(15u << shift);
+	uint16_t mask = (uint16_t) ~(15u << shift);
 	unsigned pb = b->table[BLACK][key] & 15u, pw = (unsigned)b->table[WHITE][key] >> 4;
 	b->pat[BLACK][q] = (uint16_t)((b->pat[BLACK][q] & mask) | pb << shift);
 	b->pat[WHITE][q] = (uint16_t)((b->pat[WHITE][q] & mask) | pw << shift);

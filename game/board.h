@@ -28,12 +28,12 @@ enum {
 	BOARD_MIN = 5,
 	BOARD_MAX = 20,
 	BOARD_DEFAULT = 15,
-	BOARD_PAD = 5,                            /* wall cells beyond each edge */
-	BOARD_STRIDE = 32,                        /* cells per padded row */
-	BOARD_ROWS = BOARD_MAX + 2 * BOARD_PAD,   /* padded rows */
-	BOARD_CELLS = BOARD_STRIDE * BOARD_ROWS,  /* size of every per-point array */
+	BOARD_PAD = 5,                           /* wall cells beyond each edge */
+	BOARD_STRIDE = 32,                       /* cells per padded row */
+	BOARD_ROWS = BOARD_MAX + 2 * BOARD_PAD,  /* padded rows */
+	BOARD_CELLS = BOARD_STRIDE * BOARD_ROWS, /* size of every per-point array */
 	BOARD_MAX_MOVES = BOARD_MAX * BOARD_MAX,
-	BOARD_LINES = 2 * BOARD_MAX - 1,          /* most lines in one direction */
+	BOARD_LINES = 2 * BOARD_MAX - 1, /* most lines in one direction */
 };
 
 /* Colours of players; the opponent of c is c ^ 1. Black moves first. */
@@ -51,11 +51,11 @@ enum { POINT_NONE = -1 };
 extern const int board_step[4];
 
 typedef struct Board {
-	int size;          /* BOARD_MIN..BOARD_MAX */
+	int size; /* BOARD_MIN..BOARD_MAX */
 	Rule rule;
 	Color to_move;
-	int count;         /* stones on the board */
-	uint64_t hash;     /* Zobrist key of stones and side to move */
+	int count;     /* stones on the board */
+	uint64_t hash; /* Zobrist key of stones and side to move */
 	uint8_t cell[BOARD_CELLS];
 	/* Per colour and empty point: the line pattern of each direction, one
 	 * nibble per direction (direction d in bits 4d..4d+3), and the combined
@@ -65,9 +65,9 @@ typedef struct Board {
 	/* Line words: two bits a cell (cell codes above), cell at position i of
 	 * a line in bits 2i, 2i+1; positions 0..4 and past the edge are walls. */
 	uint64_t line[4][BOARD_LINES];
-	const uint8_t *table[2]; /* line pattern table per colour (rule) */
-	const uint8_t *combo[2]; /* threat table per colour (rule) */
-	int16_t moves[BOARD_MAX_MOVES]; /* points in the order played */
+	const uint8_t *table[2];               /* line pattern table per colour (rule) */
+	const uint8_t *combo[2];               /* threat table per colour (rule) */
+	int16_t moves[BOARD_MAX_MOVES];        /* points in the order played */
 	uint8_t prev_to_move[BOARD_MAX_MOVES]; /* restored by board_undo */
 } Board;
 
@@ -81,8 +81,14 @@ static inline int board_point(int x, int y)
 {
 	return (y + BOARD_PAD) * BOARD_STRIDE + x + BOARD_PAD;
 }
-static inline int point_x(int p) { return p % BOARD_STRIDE - BOARD_PAD; }
-static inline int point_y(int p) { return p / BOARD_STRIDE - BOARD_PAD; }
+static inline int point_x(int p)
+{
+	return p % BOARD_STRIDE - BOARD_PAD;
+}
+static inline int point_y(int p)
+{
+	return p / BOARD_STRIDE - BOARD_PAD;
+}
 
 /* True if (x, y) is a point of this board. */
 static inline bool board_on(const Board *b, int x, int y)

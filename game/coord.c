@@ -29,8 +29,8 @@ int coord_scan(int size, const char **s, int *point, char *err, size_t errlen)
 		while (isdigit((unsigned char)*t))
 			t++;
 		int len = (int)(t - *s);
-		snprintf(err, errlen, "point '%.*s%s' is off the %dx%d board", len > 8 ? 8 : len, *s,
-		         len > 8 ? "..." : "", size, size);
+		snprintf(err, errlen, "point '%.*s%s' is off the %dx%d board",
+		         len > 8 ? 8 : len, *s, len > 8 ? "..." : "", size, size);
 		return -1;
 	}
 	*point = board_point(x, size - row);
@@ -78,7 +78,8 @@ int coord_parse_xy(int size, const char *text, int *point, char *err, size_t err
 		return -1;
 	}
 	if (x >= size || y >= size) {
-		snprintf(err, errlen, "point %d,%d is off the %dx%d board", x, y, size, size);
+		snprintf(err, errlen, "point %d,%d is off the %dx%d board", x, y, size,
+		         size);
 		return -1;
 	}
 	*point = board_point(x, y);

@@ -7,9 +7,12 @@
 static int cell_of(char ch)
 {
 	switch (ch) {
-	case '.': case '*': return CELL_EMPTY;
-	case 'X': case 'x': return CELL_BLACK;
-	case 'O': case 'o': return CELL_WHITE;
+	case '.':
+	case '*': return CELL_EMPTY;
+	case 'X':
+	case 'x': return CELL_BLACK;
+	case 'O':
+	case 'o': return CELL_WHITE;
 	default: return -1;
 	}
 }
@@ -18,7 +21,8 @@ int diagram_load(Board *b, int size, Rule rule, Color to_move, const char *text,
                  DiagramMarks *marks, char *err, size_t errlen)
 {
 	if (board_init(b, size, rule) < 0) {
-		snprintf(err, errlen, "board size %d is not in %d..%d", size, BOARD_MIN, BOARD_MAX);
+		snprintf(err, errlen, "board size %d is not in %d..%d", size, BOARD_MIN,
+		         BOARD_MAX);
 		return -1;
 	}
 	if (marks)
@@ -31,12 +35,13 @@ int diagram_load(Board *b, int size, Rule rule, Color to_move, const char *text,
 				continue;
 			int c = cell_of(*s);
 			if (c < 0) {
-				snprintf(err, errlen, "line %d: unexpected '%c' in diagram", line, *s);
+				snprintf(err, errlen, "line %d: unexpected '%c' in diagram",
+				         line, *s);
 				return -1;
 			}
 			if (y >= size || x >= size) {
-				snprintf(err, errlen, "line %d: more than %d %s", line, size,
-				         y >= size ? "rows" : "points in a row");
+				snprintf(err, errlen, "line %d: more than %d %s", line,
+				         size, y >= size ? "rows" : "points in a row");
 				return -1;
 			}
 			int p = board_point(x, y);
@@ -51,7 +56,8 @@ int diagram_load(Board *b, int size, Rule rule, Color to_move, const char *text,
 		if (*s == '\n')
 			s++;
 		if (x > 0 && x < size) {
-			snprintf(err, errlen, "line %d: %d points in a row of %d", line, x, size);
+			snprintf(err, errlen, "line %d: %d points in a row of %d", line, x,
+			         size);
 			return -1;
 		}
 		y += x > 0;
@@ -68,17 +74,20 @@ int diagram_load(Board *b, int size, Rule rule, Color to_move, const char *text,
 size_t diagram_format(const Board *b, int last, char *buf, size_t buflen)
 {
 	size_t len = 0;
-#define PUT(...)                                                                 \
-	do {                                                                         \
-		int w_ = snprintf(len < buflen ? buf + len : NULL, len < buflen ? buflen - len : 0, __VA_ARGS__); \
-		if (w_ > 0)                                                              \
-			len += (size_t)w_;                                                   \
+#define PUT(...)                                                                           \
+	do {                                                                               \
+		int w_ = snprintf(len < buflen ? buf + len : NULL,                         \
+		                  len < buflen ? buflen - len : 0, __VA_ARGS__);           \
+		if (w_ > 0)                                                                \
+			len += (size_t)w_;                                                 \
 	} while (0)
 	for (int y = 0; y < b->size; y++) {
 		PUT("%3d ", b->size - y);
 		for (int x = 0; x < b->size; x++) {
 			int p = board_point(x, y);
-			char ch = b->cell[p] == CELL_BLACK ? 'X' : b->cell[p] == CELL_WHITE ? 'O' : '.';
+			char ch = b->cell[p] == CELL_BLACK   ? 'X'
+			          : b->cell[p] == CELL_WHITE ? 'O'
+			                                     : '.';
 			if (p == last && ch != '.')
 				ch = (char)(ch == 'X' ? 'x' : 'o');
 			PUT(x ? " %c" : "%c", ch);

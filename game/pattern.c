@@ -21,7 +21,10 @@ static once_flag tables_once = ONCE_FLAG_INIT;
 static uint8_t memo[PATTERN_KEYS];
 
 /* Window cell j (0..10, j != 5) is key slot j or j - 1. */
-static int slot_of(int j) { return j < 5 ? j : j - 1; }
+static int slot_of(int j)
+{
+	return j < 5 ? j : j - 1;
+}
 
 static void key_cells(uint32_t key, uint8_t c[11])
 {
@@ -140,13 +143,16 @@ static void build_line_table(int exact)
 
 Threat pattern_combine(const LinePattern p[4], int renju_black)
 {
-	int five = 0, over = 0, open4 = 0, fours = 0, open3 = 0, three = 0,
-	    open2 = 0, two = 0;
+	int five = 0, over = 0, open4 = 0, fours = 0, open3 = 0, three = 0, open2 = 0,
+	    two = 0;
 	for (int d = 0; d < 4; d++) {
 		switch (p[d]) {
 		case PAT_FIVE: five++; break;
 		case PAT_OVERLINE: over++; break;
-		case PAT_OPEN_FOUR: open4++; fours++; break;
+		case PAT_OPEN_FOUR:
+			open4++;
+			fours++;
+			break;
 		case PAT_DOUBLE_FOUR: fours += 2; break;
 		case PAT_FOUR: fours++; break;
 		case PAT_OPEN_THREE: open3++; break;
@@ -191,7 +197,8 @@ static void build_threat_tables(void)
 				p[d] = (LinePattern)((i >> (4 * d)) & 15);
 				ok &= p[d] < PAT_COUNT;
 			}
-			threat_table[rb][i] = ok ? (uint8_t)pattern_combine(p, rb) : THREAT_NONE;
+			threat_table[rb][i] =
+			    ok ? (uint8_t)pattern_combine(p, rb) : THREAT_NONE;
 		}
 }
 
@@ -225,14 +232,16 @@ LinePattern pattern_classify(const uint8_t cells[11], int c, int exact)
 	for (int j = 0; j < 11; j++)
 		if (j != 5)
 			key |= (uint32_t)(cells[j] & 3) << (2 * slot_of(j));
-	return (LinePattern)((pattern_line_table(exact ? TABLE_EXACT : TABLE_FREE)[key] >> (4 * c)) & 15);
+	return (LinePattern)((pattern_line_table(exact ? TABLE_EXACT : TABLE_FREE)[key] >>
+	                      (4 * c)) &
+	                     15);
 }
 
 const char *pattern_name(LinePattern p)
 {
 	static const char *const names[PAT_COUNT] = {
-		"none", "two", "open-two", "three", "open-three",
-		"four", "double-four", "open-four", "five", "overline",
+	    "none", "two",         "open-two",  "three", "open-three",
+	    "four", "double-four", "open-four", "five",  "overline",
 	};
 	return (unsigned)p < PAT_COUNT ? names[p] : "?";
 }
@@ -240,8 +249,8 @@ const char *pattern_name(LinePattern p)
 const char *threat_name(Threat t)
 {
 	static const char *const names[THREAT_COUNT] = {
-		"forbidden", "none", "two", "double-two", "three", "open-three",
-		"double-three", "four", "four-three", "double-four", "open-four", "five",
+	    "forbidden",    "none", "two",        "double-two",  "three",     "open-three",
+	    "double-three", "four", "four-three", "double-four", "open-four", "five",
 	};
 	return (unsigned)t < THREAT_COUNT ? names[t] : "?";
 }

@@ -85,20 +85,22 @@ int record_read_psq(FILE *f, const char *name, Record *r, char *err, size_t errl
 	size_t tlen = 0;
 
 	if (getline(&line, &cap, f) < 0) {
-		snprintf(err, errlen, "%s:1: empty file, expected 'Piskvorky WxH, A:B, S'", name);
+		snprintf(err, errlen, "%s:1: empty file, expected 'Piskvorky WxH, A:B, S'",
+		         name);
 		goto out;
 	}
 	lineno = 1;
 	chomp(line);
 	int h = parse_header(line, r);
 	if (h == -1) {
-		snprintf(err, errlen, "%s:1: expected 'Piskvorky WxH, A:B, S', found '%.40s'",
-		         name, line);
+		snprintf(err, errlen,
+		         "%s:1: expected 'Piskvorky WxH, A:B, S', found '%.40s'", name,
+		         line);
 		goto out;
 	}
 	if (h == -2) {
-		snprintf(err, errlen, "%s:1: board must be square, %d to %d points a side", name,
-		         BOARD_MIN, BOARD_MAX);
+		snprintf(err, errlen, "%s:1: board must be square, %d to %d points a side",
+		         name, BOARD_MIN, BOARD_MAX);
 		goto out;
 	}
 	while (getline(&line, &cap, f) >= 0) {
@@ -107,18 +109,22 @@ int record_read_psq(FILE *f, const char *name, Record *r, char *err, size_t errl
 		long x, y, ms;
 		if (!in_trailer && parse_move_line(line, &x, &y, &ms)) {
 			if (x < 1 || y < 1 || x > r->size || y > r->size) {
-				snprintf(err, errlen, "%s:%d: stone %ld,%ld is off the %dx%d board", name,
-				         lineno, x, y, r->size, r->size);
+				snprintf(err, errlen,
+				         "%s:%d: stone %ld,%ld is off the %dx%d board",
+				         name, lineno, x, y, r->size, r->size);
 				goto out;
 			}
 			int p = board_point((int)x - 1, (int)y - 1);
 			if (used[p]) {
-				snprintf(err, errlen, "%s:%d: point %ld,%ld is already taken", name,
+				snprintf(err, errlen,
+				         "%s:%d: point %ld,%ld is already taken", name,
 				         lineno, x, y);
 				goto out;
 			}
 			used[p] = true;
-			r->ms[r->count] = ms < 0 ? 0 : ms > INT32_MAX ? INT32_MAX : (int32_t)ms;
+			r->ms[r->count] = ms < 0           ? 0
+			                  : ms > INT32_MAX ? INT32_MAX
+			                                   : (int32_t)ms;
 			r->moves[r->count++] = (int16_t)p;
 			continue;
 		}
@@ -134,7 +140,8 @@ int record_read_psq(FILE *f, const char *name, Record *r, char *err, size_t errl
 		}
 	}
 	if (ferror(f)) {
-		snprintf(err, errlen, "%s:%d: read error: %s", name, lineno, strerror(errno));
+		snprintf(err, errlen, "%s:%d: read error: %s", name, lineno,
+		         strerror(errno));
 		goto out;
 	}
 	rc = 0;
@@ -182,7 +189,8 @@ int record_parse_moves(int size, const char *text, int16_t *moves, int max, char
 		if (coord_scan(size, &s, &p, err, errlen) < 0)
 			return -1;
 		if (used[p]) {
-			snprintf(err, errlen, "point '%.*s' is played twice", (int)(s - start), start);
+			snprintf(err, errlen, "point '%.*s' is played twice",
+			         (int)(s - start), start);
 			return -1;
 		}
 		if (n == max) {
@@ -194,7 +202,8 @@ int record_parse_moves(int size, const char *text, int16_t *moves, int max, char
 	}
 }
 
-void record_format_moves(int size, const int16_t *moves, int count, char *buf, size_t buflen)
+void record_format_moves(int size, const int16_t *moves, int count, char *buf,
+                         size_t buflen)
 {
 	size_t len = 0;
 	if (buflen)

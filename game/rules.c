@@ -14,8 +14,13 @@ int rule_parse(const char *text, Rule *out)
 			*out = (Rule)r;
 			return 0;
 		}
-	static const struct { const char *text; Rule rule; } numbers[] = {
-		{"0", RULE_FREESTYLE}, {"1", RULE_STANDARD}, {"4", RULE_RENJU},
+	static const struct {
+		const char *text;
+		Rule rule;
+	} numbers[] = {
+	    {"0", RULE_FREESTYLE},
+	    {"1", RULE_STANDARD},
+	    {"4", RULE_RENJU},
 	};
 	for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
 		if (strcmp(text, numbers[i].text) == 0) {

@@ -98,7 +98,8 @@ static bool is_program(const char *path)
 
 int proc_resolve(const char *prog, char *path, size_t pathlen, char *err, size_t errlen)
 {
-	if (!path || pathlen == 0) { /* also tells GCC's -fsanitize build path is not NULL */
+	if (!path ||
+	    pathlen == 0) { /* also tells GCC's -fsanitize build path is not NULL */
 		snprintf(err, errlen, "no room for the path of '%s'", prog);
 		return -1;
 	}

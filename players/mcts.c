@@ -28,18 +28,18 @@ enum { P_C, P_PLAYOUTS, P_NODES_MB, P_EXPAND, P_TACTICS, P_SOLVER, P_COUNT };
 static const char *const off_on[] = {"off", "on", NULL};
 
 static const ParamDecl mcts_params[P_COUNT] = {
-	[P_C] = {"c", PARAM_REAL, 0.35, 0, 10, NULL, true,
-	         "UCT exploration constant (win rates are 0..1)"},
-	[P_PLAYOUTS] = {"playouts", PARAM_INT, 20000, 1, 1e9, NULL, false,
-	                "playouts per move when the budget sets neither nodes nor time"},
-	[P_NODES_MB] = {"nodes_mb", PARAM_REAL, 64, 0, 32768, NULL, false,
-	                "tree memory in MB (16-byte nodes; at least one root expansion)"},
-	[P_EXPAND] = {"expand_visits", PARAM_INT, 1, 0, 1000, NULL, true,
-	              "playouts through a leaf before it gets children"},
-	[P_TACTICS] = {"playout_tactics", PARAM_CHOICE, 1, 0, 1, off_on, false,
-	               "complete a five or block the opponent's, in playouts and new nodes"},
-	[P_SOLVER] = {"solver", PARAM_CHOICE, 1, 0, 1, off_on, false,
-	              "prove wins and losses in the tree (MCTS-solver)"},
+    [P_C] = {"c", PARAM_REAL, 0.35, 0, 10, NULL, true,
+             "UCT exploration constant (win rates are 0..1)"},
+    [P_PLAYOUTS] = {"playouts", PARAM_INT, 20000, 1, 1e9, NULL, false,
+                    "playouts per move when the budget sets neither nodes nor time"},
+    [P_NODES_MB] = {"nodes_mb", PARAM_REAL, 64, 0, 32768, NULL, false,
+                    "tree memory in MB (16-byte nodes; at least one root expansion)"},
+    [P_EXPAND] = {"expand_visits", PARAM_INT, 1, 0, 1000, NULL, true,
+                  "playouts through a leaf before it gets children"},
+    [P_TACTICS] = {"playout_tactics", PARAM_CHOICE, 1, 0, 1, off_on, false,
+                   "complete a five or block the opponent's, in playouts and new nodes"},
+    [P_SOLVER] = {"solver", PARAM_CHOICE, 1, 0, 1, off_on, false,
+                  "prove wins and losses in the tree (MCTS-solver)"},
 };
 
 enum { PROVEN_NONE = 0, PROVEN_WIN, PROVEN_LOSS }; /* for the side that moved here */
@@ -388,13 +388,13 @@ static int mcts_choose(Player *p, const Board *pos, const Budget *budget, MoveIn
 }
 
 const PlayerType player_mcts = {
-	.name = "mcts",
-	.help = "Monte Carlo tree search (UCT) with fast random playouts and a solver",
-	.params = mcts_params,
-	.nparams = P_COUNT,
-	.budgets = BUDGET_NODES | BUDGET_MS,
-	.create = mcts_create,
-	.destroy = mcts_destroy,
-	.new_game = mcts_new_game,
-	.choose = mcts_choose,
+    .name = "mcts",
+    .help = "Monte Carlo tree search (UCT) with fast random playouts and a solver",
+    .params = mcts_params,
+    .nparams = P_COUNT,
+    .budgets = BUDGET_NODES | BUDGET_MS,
+    .create = mcts_create,
+    .destroy = mcts_destroy,
+    .new_game = mcts_new_game,
+    .choose = mcts_choose,
 };

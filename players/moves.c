@@ -41,7 +41,8 @@ int moves_fallback(Board *b)
 	for (int r = 0; r <= c + 1; r++)
 		for (int y = c - r; y <= c + r; y++)
 			for (int x = c - r; x <= c + r; x++) {
-				if (!board_on(b, x, y) || (x != c - r && x != c + r && y != c - r && y != c + r))
+				if (!board_on(b, x, y) ||
+				    (x != c - r && x != c + r && y != c - r && y != c + r))
 					continue;
 				int p = board_point(x, y);
 				if (!board_empty_at(b, p))

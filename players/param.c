@@ -21,7 +21,8 @@ void param_defaults(ParamSet *ps, const ParamDecl *decl, int n)
 			ps->v[i] = -1;
 			continue;
 		}
-		const char *def = decl[i].choices && decl[i].choices[0] ? decl[i].choices[0] : "";
+		const char *def =
+		    decl[i].choices && decl[i].choices[0] ? decl[i].choices[0] : "";
 		snprintf(ps->text[slot], PARAM_TEXT_MAX, "%s", def);
 		ps->v[i] = slot++;
 	}
@@ -55,7 +56,8 @@ static void choice_list(const ParamDecl *d, char *buf, size_t buflen)
 	size_t len = 0;
 	buf[0] = '\0';
 	for (int i = 0; d->choices && d->choices[i] && len < buflen; i++) {
-		int w = snprintf(buf + len, buflen - len, "%s%s", i ? ", " : "", d->choices[i]);
+		int w =
+		    snprintf(buf + len, buflen - len, "%s%s", i ? ", " : "", d->choices[i]);
 		if (w < 0)
 			break;
 		len += (size_t)w;
@@ -71,14 +73,14 @@ void param_describe(const ParamDecl *d, char *buf, size_t buflen)
 		         d->choices[(int)d->def]);
 	} else if (d->type == PARAM_TEXT) {
 		const char *def = d->choices && d->choices[0] ? d->choices[0] : "";
-		snprintf(buf, buflen, "%s: text of up to %d bytes (default \"%s\")", d->name,
-		         PARAM_TEXT_MAX - 1, def);
+		snprintf(buf, buflen, "%s: text of up to %d bytes (default \"%s\")",
+		         d->name, PARAM_TEXT_MAX - 1, def);
 	} else if (d->type == PARAM_INT) {
-		snprintf(buf, buflen, "%s: whole number in [%.0f, %.0f] (default %.0f)", d->name,
-		         d->min, d->max, d->def);
+		snprintf(buf, buflen, "%s: whole number in [%.0f, %.0f] (default %.0f)",
+		         d->name, d->min, d->max, d->def);
 	} else {
-		snprintf(buf, buflen, "%s: number in [%g, %g] (default %g)", d->name, d->min, d->max,
-		         d->def);
+		snprintf(buf, buflen, "%s: number in [%g, %g] (default %g)", d->name,
+		         d->min, d->max, d->def);
 	}
 }
 
@@ -104,12 +106,14 @@ int param_set(ParamSet *ps, const char *key, const char *value, char *err, size_
 	if (d->type == PARAM_TEXT) {
 		size_t len = strlen(value);
 		if (ps->v[i] < 0) {
-			snprintf(err, errlen, "%s: no room for more than %d text parameters", d->name,
+			snprintf(err, errlen,
+			         "%s: no room for more than %d text parameters", d->name,
 			         PARAM_TEXT_SLOTS);
 			return -1;
 		}
 		if (len >= PARAM_TEXT_MAX) {
-			snprintf(err, errlen, "value of %s is too long (%zu bytes; at most %d)", d->name,
+			snprintf(err, errlen,
+			         "value of %s is too long (%zu bytes; at most %d)", d->name,
 			         len, PARAM_TEXT_MAX - 1);
 			return -1;
 		}

@@ -26,11 +26,11 @@ typedef enum {
 typedef struct {
 	const char *name;
 	ParamType type;
-	double def, min, max;        /* for PARAM_CHOICE: index of the default */
-	const char *const *choices;  /* PARAM_CHOICE: NULL-terminated; PARAM_TEXT:
-	                                {default} or NULL */
-	bool tunable;                /* may the tuner change it? */
-	const char *help;            /* one line */
+	double def, min, max;       /* for PARAM_CHOICE: index of the default */
+	const char *const *choices; /* PARAM_CHOICE: NULL-terminated; PARAM_TEXT:
+	                               {default} or NULL */
+	bool tunable;               /* may the tuner change it? */
+	const char *help;           /* one line */
 } ParamDecl;
 
 /* At most PARAM_TEXT_SLOTS text parameters per type, each of at most

@@ -2,7 +2,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "player.h"
 
-
 #include "clock.h"
 
 Player *player_create(const PlayerType *t, const ParamSet *ps, uint64_t seed, char *err,

@@ -47,14 +47,14 @@ enum {
 };
 
 typedef struct {
-	int move;         /* the chosen point */
-	uint64_t nodes;   /* nodes or playouts searched for this move */
-	int depth;        /* depth completed (0 for players that do not search) */
-	int score;        /* SCORE_NONE if the player has none */
+	int move;       /* the chosen point */
+	uint64_t nodes; /* nodes or playouts searched for this move */
+	int depth;      /* depth completed (0 for players that do not search) */
+	int score;      /* SCORE_NONE if the player has none */
 	int pv_len;
 	int16_t pv[PV_MAX]; /* principal variation, starting with move */
-	double ms;        /* wall time spent */
-	int fault;        /* FAULT_NONE, or why move is POINT_NONE */
+	double ms;          /* wall time spent */
+	int fault;          /* FAULT_NONE, or why move is POINT_NONE */
 } MoveInfo;
 
 typedef struct Player Player;

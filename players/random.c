@@ -10,8 +10,8 @@
 enum { P_DISTANCE, P_COUNT };
 
 static const ParamDecl random_params[P_COUNT] = {
-	[P_DISTANCE] = {"distance", PARAM_INT, 2, 1, 4, NULL, false,
-	                "play within this many points of a stone"},
+    [P_DISTANCE] = {"distance", PARAM_INT, 2, 1, 4, NULL, false,
+                    "play within this many points of a stone"},
 };
 
 typedef struct {
@@ -65,12 +65,12 @@ static int random_choose(Player *p, const Board *pos, const Budget *budget, Move
 }
 
 const PlayerType player_random = {
-	.name = "random",
-	.help = "uniformly random moves near the stones (a baseline and test double)",
-	.params = random_params,
-	.nparams = P_COUNT,
-	.create = random_create,
-	.destroy = random_destroy,
-	.new_game = random_new_game,
-	.choose = random_choose,
+    .name = "random",
+    .help = "uniformly random moves near the stones (a baseline and test double)",
+    .params = random_params,
+    .nparams = P_COUNT,
+    .create = random_create,
+    .destroy = random_destroy,
+    .new_game = random_new_game,
+    .choose = random_choose,
 };

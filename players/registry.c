@@ -6,18 +6,14 @@
 #include "types.h"
 
 static const PlayerType *const all_types[] = {
-	&player_random,
-	&player_naive,
-	&player_weighted,
-	&player_mcts,
-	&player_alphabeta,
+    &player_random, &player_naive, &player_weighted, &player_mcts, &player_alphabeta,
 };
 
 /* Types that exist only with a configuration (external needs a command):
  * found by name, but left out of registry_all, whose users (the player
  * contract test, bench, pbrain) make every type from its defaults. */
 static const PlayerType *const configured_types[] = {
-	&player_external,
+    &player_external,
 };
 
 const PlayerType *const *registry_all(int *count)

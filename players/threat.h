@@ -25,11 +25,11 @@ typedef enum { SOLVE_VCF, SOLVE_VCT } SolveKind;
 enum { SOLVE_LINE_MAX = 64 };
 
 typedef struct {
-	int win;          /* 1: the side to move wins by force; 0: no win found */
-	int len;          /* plies in line: attacker, defender, ..., attacker's five */
+	int win; /* 1: the side to move wins by force; 0: no win found */
+	int len; /* plies in line: attacker, defender, ..., attacker's five */
 	int16_t line[SOLVE_LINE_MAX];
-	uint64_t nodes;   /* positions visited */
-	int depth;        /* attacker moves of the deepest iteration completed */
+	uint64_t nodes; /* positions visited */
+	int depth;      /* attacker moves of the deepest iteration completed */
 } SolveResult;
 
 typedef struct Solver Solver;

@@ -49,29 +49,29 @@ static int teardown(void **state)
 static void good_file_is_read_as_written(void **state)
 {
 	(void)state;
-	const char *path = write_file("good.ini",
-	                              "; a comment\n"
-	                              "[tournament]\n"
-	                              "type = gauntlet\n"
-	                              "rounds = 3\n"
-	                              "board = 20\n"
-	                              "rule = renju\n"
-	                              "openings = book.txt\n"
-	                              "opening_order = random\n"
-	                              "symmetries = on\n"
-	                              "threads = 2\n"
-	                              "seed = 18446744073709551615\n"
-	                              "nodes = 5000\n"
-	                              "max_plies = 200\n"
-	                              "challengers = b\n"
-	                              "\n"
-	                              "[player a]\n"
-	                              "attack = 1400   ; parameters may come before the type\n"
-	                              "type = weighted\n"
-	                              "ms = 100\n"
-	                              "[player b]\n"
-	                              "type = naive\n"
-	                              "mode = both\n");
+	const char *path =
+	    write_file("good.ini", "; a comment\n"
+	                           "[tournament]\n"
+	                           "type = gauntlet\n"
+	                           "rounds = 3\n"
+	                           "board = 20\n"
+	                           "rule = renju\n"
+	                           "openings = book.txt\n"
+	                           "opening_order = random\n"
+	                           "symmetries = on\n"
+	                           "threads = 2\n"
+	                           "seed = 18446744073709551615\n"
+	                           "nodes = 5000\n"
+	                           "max_plies = 200\n"
+	                           "challengers = b\n"
+	                           "\n"
+	                           "[player a]\n"
+	                           "attack = 1400   ; parameters may come before the type\n"
+	                           "type = weighted\n"
+	                           "ms = 100\n"
+	                           "[player b]\n"
+	                           "type = naive\n"
+	                           "mode = both\n");
 	Tournament t;
 	char err[512] = "";
 	if (config_load(path, &t, err, sizeof err) < 0)
@@ -105,7 +105,8 @@ static void good_file_is_read_as_written(void **state)
 	assert_int_equal(config_override(&t, "tournament.nodes=77", err, sizeof err), 0);
 	assert_true(config_budget(&t, 1).nodes == 77);
 	assert_int_equal(config_override(&t, "player b.mode=attack", err, sizeof err), 0);
-	assert_int_equal(config_override(&t, "player b.mode=sideways", err, sizeof err), -1);
+	assert_int_equal(config_override(&t, "player b.mode=sideways", err, sizeof err),
+	                 -1);
 	assert_non_null(strstr(err, "mode"));
 	assert_int_equal(config_override(&t, "player zz.mode=attack", err, sizeof err), -1);
 	assert_int_equal(config_override(&t, "nodes", err, sizeof err), -1);
@@ -136,27 +137,36 @@ static void bad_files_name_file_and_line(void **state)
 	static const struct {
 		const char *text, *must;
 	} cases[] = {
-		{"[tournament]\nboard = 30\n", "bad.ini:2: 'board' takes a whole number from 5 to 20"},
-		{"[tournament]\nrule = gomoku\n", "bad.ini:2: 'rule' is freestyle, standard or renju"},
-		{"[tournament]\ndepht = 3\n", "bad.ini:2: unknown key 'depht' in [tournament]"},
-		{"[tournament]\n[turnament]\nx = 1\n", "bad.ini:2: unknown section [turnament]"},
-		{"[tournament]\n[turnament]\n", "bad.ini:2: unknown section [turnament]"},
-		{"[player a]\ntype = nobody\n", "bad.ini:2: unknown player type 'nobody' (known: random"},
-		{"[player a]\ntype = naive\nmode = sideways\n", "bad.ini:3: [player a]: bad value 'sideways'"},
-		{"[player a]\ntype = naive\ndepht = 3\n", "bad.ini:3: unknown key 'depht' in [player a] (type naive)"},
-		{"[player a]\nmode = both\n", "bad.ini:1: [player a] has no 'type'"},
-		{"[player a]\n", "bad.ini:1: [player a] has no 'type'"},
-		{"[player a]\ntype = naive\n[player a]\ntype = naive\n",
-		 "bad.ini:3: player 'a' is defined twice (first at line 1)"},
-		{"[player a]\ntype = naive\nmode = attack\ntype = random\n", "bad.ini:4: [player a] already has type naive"},
-		{"[tournament]\nthis line has no equals sign\n", "bad.ini:2: expected [section] or key = value"},
-		{"[tournament]\nseed = -4\n", "bad.ini:2: 'seed' takes a whole number"},
-		{"[tournament]\nsymmetries = maybe\n", "bad.ini:2: 'symmetries' takes on or off"},
-		{"[tournament]\nchallengers = ghost\n[player a]\ntype = naive\n",
-		 "bad.ini:2: challenger 'ghost' has no [player ghost] section"},
-		{"[tournament]\nname = a/b\n", "bad.ini:2: 'name' is a folder name"},
-		{"[player a,b]\ntype = naive\n", "bad.ini:2: player name 'a,b'"},
-		{"[tournament]\nalpha = 0.9\n", "bad.ini:2: 'alpha' takes a number from"},
+	    {"[tournament]\nboard = 30\n",
+	     "bad.ini:2: 'board' takes a whole number from 5 to 20"},
+	    {"[tournament]\nrule = gomoku\n",
+	     "bad.ini:2: 'rule' is freestyle, standard or renju"},
+	    {"[tournament]\ndepht = 3\n", "bad.ini:2: unknown key 'depht' in [tournament]"},
+	    {"[tournament]\n[turnament]\nx = 1\n",
+	     "bad.ini:2: unknown section [turnament]"},
+	    {"[tournament]\n[turnament]\n", "bad.ini:2: unknown section [turnament]"},
+	    {"[player a]\ntype = nobody\n",
+	     "bad.ini:2: unknown player type 'nobody' (known: random"},
+	    {"[player a]\ntype = naive\nmode = sideways\n",
+	     "bad.ini:3: [player a]: bad value 'sideways'"},
+	    {"[player a]\ntype = naive\ndepht = 3\n",
+	     "bad.ini:3: unknown key 'depht' in [player a] (type naive)"},
+	    {"[player a]\nmode = both\n", "bad.ini:1: [player a] has no 'type'"},
+	    {"[player a]\n", "bad.ini:1: [player a] has no 'type'"},
+	    {"[player a]\ntype = naive\n[player a]\ntype = naive\n",
+	     "bad.ini:3: player 'a' is defined twice (first at line 1)"},
+	    {"[player a]\ntype = naive\nmode = attack\ntype = random\n",
+	     "bad.ini:4: [player a] already has type naive"},
+	    {"[tournament]\nthis line has no equals sign\n",
+	     "bad.ini:2: expected [section] or key = value"},
+	    {"[tournament]\nseed = -4\n", "bad.ini:2: 'seed' takes a whole number"},
+	    {"[tournament]\nsymmetries = maybe\n",
+	     "bad.ini:2: 'symmetries' takes on or off"},
+	    {"[tournament]\nchallengers = ghost\n[player a]\ntype = naive\n",
+	     "bad.ini:2: challenger 'ghost' has no [player ghost] section"},
+	    {"[tournament]\nname = a/b\n", "bad.ini:2: 'name' is a folder name"},
+	    {"[player a,b]\ntype = naive\n", "bad.ini:2: player name 'a,b'"},
+	    {"[tournament]\nalpha = 0.9\n", "bad.ini:2: 'alpha' takes a number from"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *path = write_file("bad.ini", cases[i].text);
@@ -164,7 +174,8 @@ static void bad_files_name_file_and_line(void **state)
 		char err[512] = "";
 		int rc = config_load(path, &t, err, sizeof err);
 		if (rc == 0 || !strstr(err, cases[i].must))
-			fail_msg("case %zu: got rc %d, '%s'; want '%s'", i, rc, err, cases[i].must);
+			fail_msg("case %zu: got rc %d, '%s'; want '%s'", i, rc, err,
+			         cases[i].must);
 	}
 }
 
@@ -189,13 +200,16 @@ static void validation_of_the_whole(void **state)
 	static const struct {
 		const char *text, *must;
 	} cases[] = {
-		{"[player a]\ntype = naive\n", "at least two"},
-		{"[tournament]\ntype = gauntlet\n[player a]\ntype = naive\n[player b]\ntype = naive\n",
-		 "a gauntlet needs 'challengers'"},
-		{"[tournament]\nsprt = on\n[player a]\ntype = naive\n[player b]\ntype = naive\n"
-		 "[player c]\ntype = naive\n", "exactly two players"},
-		{"[tournament]\nnodes = 0\n[player a]\ntype = naive\n[player b]\ntype = naive\n",
-		 "bad.ini:3: [player a] has no limit per move"},
+	    {"[player a]\ntype = naive\n", "at least two"},
+	    {"[tournament]\ntype = gauntlet\n[player a]\ntype = naive\n[player b]\ntype = "
+	     "naive\n",
+	     "a gauntlet needs 'challengers'"},
+	    {"[tournament]\nsprt = on\n[player a]\ntype = naive\n[player b]\ntype = naive\n"
+	     "[player c]\ntype = naive\n",
+	     "exactly two players"},
+	    {"[tournament]\nnodes = 0\n[player a]\ntype = naive\n[player b]\ntype = "
+	     "naive\n",
+	     "bad.ini:3: [player a] has no limit per move"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *path = write_file("bad.ini", cases[i].text);
@@ -203,7 +217,8 @@ static void validation_of_the_whole(void **state)
 		char err[512] = "";
 		if (config_load(path, &t, err, sizeof err) < 0)
 			fail_msg("case %zu: %s", i, err);
-		if (config_validate(&t, err, sizeof err) == 0 || !strstr(err, cases[i].must))
+		if (config_validate(&t, err, sizeof err) == 0 ||
+		    !strstr(err, cases[i].must))
 			fail_msg("case %zu: got '%s'; want '%s'", i, err, cases[i].must);
 	}
 }
@@ -211,8 +226,9 @@ static void validation_of_the_whole(void **state)
 static void openings_both_formats(void **state)
 {
 	(void)state;
-	const char *ini = write_file("o.ini", "; openings\n[opening one]\nmoves = h8 i9 j10\n"
-	                                      "[opening two]\nmoves = h8i9\nmoves = g7\nnote = split\n");
+	const char *ini =
+	    write_file("o.ini", "; openings\n[opening one]\nmoves = h8 i9 j10\n"
+	                        "[opening two]\nmoves = h8i9\nmoves = g7\nnote = split\n");
 	OpeningSet set;
 	char err[512];
 	if (openings_load(ini, 15, RULE_FREESTYLE, &set, err, sizeof err) < 0)
@@ -224,7 +240,8 @@ static void openings_both_formats(void **state)
 	assert_string_equal(coord_format(15, set.items[1].moves[2], t), "g7");
 	openings_free(&set);
 
-	const char *txt = write_file("o.txt", "# Gomocup offsets\n0,0, 1,1\n\n-1,0,  0,-1, 2,2 ; c\n");
+	const char *txt =
+	    write_file("o.txt", "# Gomocup offsets\n0,0, 1,1\n\n-1,0,  0,-1, 2,2 ; c\n");
 	if (openings_load(txt, 15, RULE_FREESTYLE, &set, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_int_equal(set.count, 2);
@@ -250,18 +267,24 @@ static void bad_openings(void **state)
 		Rule rule;
 		const char *must;
 	} cases[] = {
-		{"b.ini", "[opening x]\nmoves = h8 z9\n", RULE_FREESTYLE, "b.ini:2: opening 'x': point 'z9' is off"},
-		{"b.ini", "[opening x]\nmoves = h8 h8\n", RULE_FREESTYLE, "b.ini:2: opening 'x': point 'h8' is played twice"},
-		{"b.ini", "[opening x]\nmoves = h8\nmove = i9\n", RULE_FREESTYLE, "b.ini:3: unknown key 'move'"},
-		{"b.ini", "[opening x]\nmoves = h8\n[opening x]\nmoves = h9\n", RULE_FREESTYLE, "b.ini:4: opening 'x' is defined twice"},
-		{"b.ini", "[book]\nmoves = h8\n", RULE_FREESTYLE, "b.ini:2: unknown section [book]"},
-		{"b.ini", "[opening w]\nmoves = a1 o15 b1 n15 c1 m15 d1 l15 e1\n", RULE_FREESTYLE,
-		 "opening 'w': move 9, e1, already wins"},
-		{"b.ini", "[opening f]\nmoves = h8 a1 i8 a3 j9 a5 j10 a7 j8\n", RULE_RENJU,
-		 "opening 'f': move 9, j8, is forbidden for black"},
-		{"b.txt", "0,0\n9,9\n", RULE_FREESTYLE, "b.txt:2: offset 9,9 is off the 15x15 board"},
-		{"b.txt", "0,0, 1\n", RULE_FREESTYLE, "b.txt:1: expected x,y offsets"},
-		{"b.txt", "# nothing\n", RULE_FREESTYLE, "no openings in the file"},
+	    {"b.ini", "[opening x]\nmoves = h8 z9\n", RULE_FREESTYLE,
+	     "b.ini:2: opening 'x': point 'z9' is off"},
+	    {"b.ini", "[opening x]\nmoves = h8 h8\n", RULE_FREESTYLE,
+	     "b.ini:2: opening 'x': point 'h8' is played twice"},
+	    {"b.ini", "[opening x]\nmoves = h8\nmove = i9\n", RULE_FREESTYLE,
+	     "b.ini:3: unknown key 'move'"},
+	    {"b.ini", "[opening x]\nmoves = h8\n[opening x]\nmoves = h9\n", RULE_FREESTYLE,
+	     "b.ini:4: opening 'x' is defined twice"},
+	    {"b.ini", "[book]\nmoves = h8\n", RULE_FREESTYLE,
+	     "b.ini:2: unknown section [book]"},
+	    {"b.ini", "[opening w]\nmoves = a1 o15 b1 n15 c1 m15 d1 l15 e1\n",
+	     RULE_FREESTYLE, "opening 'w': move 9, e1, already wins"},
+	    {"b.ini", "[opening f]\nmoves = h8 a1 i8 a3 j9 a5 j10 a7 j8\n", RULE_RENJU,
+	     "opening 'f': move 9, j8, is forbidden for black"},
+	    {"b.txt", "0,0\n9,9\n", RULE_FREESTYLE,
+	     "b.txt:2: offset 9,9 is off the 15x15 board"},
+	    {"b.txt", "0,0, 1\n", RULE_FREESTYLE, "b.txt:1: expected x,y offsets"},
+	    {"b.txt", "# nothing\n", RULE_FREESTYLE, "no openings in the file"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *path = write_file(cases[i].name, cases[i].text);
@@ -269,19 +292,20 @@ static void bad_openings(void **state)
 		char err[512] = "";
 		int rc = openings_load(path, 15, cases[i].rule, &set, err, sizeof err);
 		if (rc == 0 || !strstr(err, cases[i].must))
-			fail_msg("case %zu: got rc %d, '%s'; want '%s'", i, rc, err, cases[i].must);
+			fail_msg("case %zu: got rc %d, '%s'; want '%s'", i, rc, err,
+			         cases[i].must);
 	}
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(good_file_is_read_as_written),
-		cmocka_unit_test(bad_files_name_file_and_line),
-		cmocka_unit_test(long_line_and_missing_file),
-		cmocka_unit_test(validation_of_the_whole),
-		cmocka_unit_test(openings_both_formats),
-		cmocka_unit_test(bad_openings),
+	    cmocka_unit_test(good_file_is_read_as_written),
+	    cmocka_unit_test(bad_files_name_file_and_line),
+	    cmocka_unit_test(long_line_and_missing_file),
+	    cmocka_unit_test(validation_of_the_whole),
+	    cmocka_unit_test(openings_both_formats),
+	    cmocka_unit_test(bad_openings),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

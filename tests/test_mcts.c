@@ -168,29 +168,28 @@ static void pos_copy_is_faithful(void **state)
 
 /* Black to move: its open four wins at once, though white threatens a five
  * of its own. */
-static const char *const win_in_one =
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...*XXXX*......\n"
-	"...............\n"
-	"....OO.OO......\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n";
+static const char *const win_in_one = "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...*XXXX*......\n"
+                                      "...............\n"
+                                      "....OO.OO......\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n";
 
 static void takes_a_win_in_one(void **state)
 {
 	(void)state;
 	static const char *const configs[][4] = {
-		{"solver", "on", "playout_tactics", "on"},
-		{"solver", "off", "playout_tactics", "off"},
+	    {"solver", "on", "playout_tactics", "on"},
+	    {"solver", "off", "playout_tactics", "off"},
 	};
 	Board b;
 	DiagramMarks marks;
@@ -209,41 +208,39 @@ static void takes_a_win_in_one(void **state)
 }
 
 /* Black to move, no four of its own: white's four must be blocked at *. */
-static const char *const block_four =
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"......X........\n"
-	"...XOOOO*......\n"
-	"......X........\n"
-	".........X.....\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n";
+static const char *const block_four = "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "......X........\n"
+                                      "...XOOOO*......\n"
+                                      "......X........\n"
+                                      ".........X.....\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n";
 
 /* White has an open four and black no five: black is lost but still plays
  * one of the two blocks. */
-static const char *const block_open_four =
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"......X........\n"
-	"...*OOOO*......\n"
-	"......X........\n"
-	".........X.....\n"
-	"..X............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n";
+static const char *const block_open_four = "...............\n"
+                                           "...............\n"
+                                           "...............\n"
+                                           "...............\n"
+                                           "...............\n"
+                                           "......X........\n"
+                                           "...*OOOO*......\n"
+                                           "......X........\n"
+                                           ".........X.....\n"
+                                           "..X............\n"
+                                           "...............\n"
+                                           "...............\n"
+                                           "...............\n"
+                                           "...............\n"
+                                           "...............\n";
 
 static void blocks_fours(void **state)
 {
@@ -268,41 +265,39 @@ static void blocks_fours(void **state)
 
 /* * gives black two fours: a win in freestyle, forbidden under renju, where
  * black must play elsewhere although no other move is as good. */
-static const char *const double_four =
-	"...............\n"
-	".O...........O.\n"
-	"...............\n"
-	".......O.......\n"
-	".......X.......\n"
-	".......X.......\n"
-	".......X.......\n"
-	"...OXXX*.......\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	".O...........O.\n"
-	"...............\n";
+static const char *const double_four = "...............\n"
+                                       ".O...........O.\n"
+                                       "...............\n"
+                                       ".......O.......\n"
+                                       ".......X.......\n"
+                                       ".......X.......\n"
+                                       ".......X.......\n"
+                                       "...OXXX*.......\n"
+                                       "...............\n"
+                                       "...............\n"
+                                       "...............\n"
+                                       "...............\n"
+                                       "...............\n"
+                                       ".O...........O.\n"
+                                       "...............\n";
 
 /* * gives black two open threes: strong in freestyle, forbidden under renju
  * (the kind the tree checks on a real Board). */
-static const char *const double_three =
-	"...............\n"
-	".O...........O.\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	".......X.......\n"
-	".......X.......\n"
-	".....XX*.......\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	".O...........O.\n"
-	"...............\n";
+static const char *const double_three = "...............\n"
+                                        ".O...........O.\n"
+                                        "...............\n"
+                                        "...............\n"
+                                        "...............\n"
+                                        ".......X.......\n"
+                                        ".......X.......\n"
+                                        ".....XX*.......\n"
+                                        "...............\n"
+                                        "...............\n"
+                                        "...............\n"
+                                        "...............\n"
+                                        "...............\n"
+                                        ".O...........O.\n"
+                                        "...............\n";
 
 static void renju_black_avoids_forbidden(void **state)
 {
@@ -334,22 +329,21 @@ static void renju_black_avoids_forbidden(void **state)
 
 /* ---- budgets, determinism, memory ---- */
 
-static const char *const opening =
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"......O..O.....\n"
-	".......XO......\n"
-	"........X......\n"
-	".......X.......\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n";
+static const char *const opening = "...............\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "......O..O.....\n"
+                                   ".......XO......\n"
+                                   "........X......\n"
+                                   ".......X.......\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "...............\n";
 
 static void playout_budget_is_exact_and_deterministic(void **state)
 {
@@ -520,17 +514,17 @@ static void parameter_errors_name_the_parameter(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(pos_matches_board),
-		cmocka_unit_test(pos_copy_is_faithful),
-		cmocka_unit_test(takes_a_win_in_one),
-		cmocka_unit_test(blocks_fours),
-		cmocka_unit_test(renju_black_avoids_forbidden),
-		cmocka_unit_test(playout_budget_is_exact_and_deterministic),
-		cmocka_unit_test(time_budget_is_kept),
-		cmocka_unit_test(complete_games_under_every_rule),
-		cmocka_unit_test(tiny_pool_plays_legal_moves),
-		cmocka_unit_test(beats_random),
-		cmocka_unit_test(parameter_errors_name_the_parameter),
+	    cmocka_unit_test(pos_matches_board),
+	    cmocka_unit_test(pos_copy_is_faithful),
+	    cmocka_unit_test(takes_a_win_in_one),
+	    cmocka_unit_test(blocks_fours),
+	    cmocka_unit_test(renju_black_avoids_forbidden),
+	    cmocka_unit_test(playout_budget_is_exact_and_deterministic),
+	    cmocka_unit_test(time_budget_is_kept),
+	    cmocka_unit_test(complete_games_under_every_rule),
+	    cmocka_unit_test(tiny_pool_plays_legal_moves),
+	    cmocka_unit_test(beats_random),
+	    cmocka_unit_test(parameter_errors_name_the_parameter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

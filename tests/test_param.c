@@ -12,9 +12,9 @@
 static const char *const modes[] = {"defence", "attack", "both", NULL};
 
 static const ParamDecl decls[] = {
-	{"attack", PARAM_INT, 1300, 0, 5000, NULL, true, "attack amount"},
-	{"ratio", PARAM_REAL, 0.1, 0, 10, NULL, true, "opponent weight"},
-	{"mode", PARAM_CHOICE, 0, 0, 2, modes, false, "what to look at"},
+    {"attack", PARAM_INT, 1300, 0, 5000, NULL, true, "attack amount"},
+    {"ratio", PARAM_REAL, 0.1, 0, 10, NULL, true, "opponent weight"},
+    {"mode", PARAM_CHOICE, 0, 0, 2, modes, false, "what to look at"},
 };
 
 static ParamSet fresh(void)
@@ -52,25 +52,26 @@ static void bad_values_name_parameter_and_range(void **state)
 	static const struct {
 		const char *key, *value, *must_say[2];
 	} cases[] = {
-		{"atack", "1", {"unknown parameter 'atack'", NULL}},
-		{"attack", "12.5", {"not a whole number", "attack: whole number in [0, 5000]"}},
-		{"attack", "lots", {"not a number", "[0, 5000]"}},
-		{"attack", "", {"not a number", "attack"}},
-		{"attack", "5001", {"out of range", "[0, 5000]"}},
-		{"attack", "-1", {"out of range", "attack"}},
-		{"ratio", "nan", {"not a number", "ratio: number in [0, 10]"}},
-		{"ratio", "1e400", {"not a number", "ratio"}},
-		{"ratio", "0.5x", {"not a number", "ratio"}},
-		{"mode", "sideways", {"bad value 'sideways'", "defence, attack, both"}},
+	    {"atack", "1", {"unknown parameter 'atack'", NULL}},
+	    {"attack", "12.5", {"not a whole number", "attack: whole number in [0, 5000]"}},
+	    {"attack", "lots", {"not a number", "[0, 5000]"}},
+	    {"attack", "", {"not a number", "attack"}},
+	    {"attack", "5001", {"out of range", "[0, 5000]"}},
+	    {"attack", "-1", {"out of range", "attack"}},
+	    {"ratio", "nan", {"not a number", "ratio: number in [0, 10]"}},
+	    {"ratio", "1e400", {"not a number", "ratio"}},
+	    {"ratio", "0.5x", {"not a number", "ratio"}},
+	    {"mode", "sideways", {"bad value 'sideways'", "defence, attack, both"}},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		ParamSet ps = fresh();
 		char err[256] = "";
-		assert_int_equal(param_set(&ps, cases[i].key, cases[i].value, err, sizeof err), -1);
+		assert_int_equal(
+		    param_set(&ps, cases[i].key, cases[i].value, err, sizeof err), -1);
 		for (int k = 0; k < 2; k++)
 			if (cases[i].must_say[k] && !strstr(err, cases[i].must_say[k]))
-				fail_msg("%s=%s: message '%s' lacks '%s'", cases[i].key, cases[i].value, err,
-				         cases[i].must_say[k]);
+				fail_msg("%s=%s: message '%s' lacks '%s'", cases[i].key,
+				         cases[i].value, err, cases[i].must_say[k]);
 		ParamSet untouched = fresh();
 		assert_memory_equal(ps.v, untouched.v, sizeof ps.v);
 	}
@@ -93,12 +94,12 @@ static void set_value_clamps_and_rounds(void **state)
 static const char *const engine_name[] = {"engine", NULL};
 
 static const ParamDecl text_decls[] = {
-	{"depth", PARAM_INT, 3, 1, 9, NULL, false, "a number among texts"},
-	{"command", PARAM_TEXT, 0, 0, 0, NULL, false, "what to run"},
-	{"name", PARAM_TEXT, 0, 0, 0, engine_name, false, "what to call it"},
-	{"t3", PARAM_TEXT, 0, 0, 0, NULL, false, "third"},
-	{"t4", PARAM_TEXT, 0, 0, 0, NULL, false, "fourth"},
-	{"t5", PARAM_TEXT, 0, 0, 0, NULL, false, "one too many"},
+    {"depth", PARAM_INT, 3, 1, 9, NULL, false, "a number among texts"},
+    {"command", PARAM_TEXT, 0, 0, 0, NULL, false, "what to run"},
+    {"name", PARAM_TEXT, 0, 0, 0, engine_name, false, "what to call it"},
+    {"t3", PARAM_TEXT, 0, 0, 0, NULL, false, "third"},
+    {"t4", PARAM_TEXT, 0, 0, 0, NULL, false, "fourth"},
+    {"t5", PARAM_TEXT, 0, 0, 0, NULL, false, "one too many"},
 };
 
 /* Text parameters: defaults, set, format, describe, copies by value. */
@@ -111,8 +112,8 @@ static void text_values(void **state)
 	assert_string_equal(param_text(&ps, 1), "");
 	assert_string_equal(param_text(&ps, 2), "engine");
 	assert_string_equal(param_text(&ps, 0), ""); /* not a text */
-	assert_int_equal(param_set(&ps, "command", "engines/x --nodes \"20 000\"", err, sizeof err),
-	                 0);
+	assert_int_equal(
+	    param_set(&ps, "command", "engines/x --nodes \"20 000\"", err, sizeof err), 0);
 	assert_int_equal(param_set(&ps, "name", "", err, sizeof err), 0);
 	assert_int_equal(param_set(&ps, "t4", "four", err, sizeof err), 0);
 	ParamSet copy = ps;
@@ -159,11 +160,11 @@ static void text_slots_run_out(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(defaults_and_good_values),
-		cmocka_unit_test(bad_values_name_parameter_and_range),
-		cmocka_unit_test(set_value_clamps_and_rounds),
-		cmocka_unit_test(text_values),
-		cmocka_unit_test(text_slots_run_out),
+	    cmocka_unit_test(defaults_and_good_values),
+	    cmocka_unit_test(bad_values_name_parameter_and_range),
+	    cmocka_unit_test(set_value_clamps_and_rounds),
+	    cmocka_unit_test(text_values),
+	    cmocka_unit_test(text_slots_run_out),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

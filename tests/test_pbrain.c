@@ -434,8 +434,9 @@ static void memory_limit_and_rule_change(void **state)
 		PbrainOptions o = options(types[t], NULL);
 		o.nodes = 300;
 		o.verbose = true;
-		const char *script = "START 15\nINFO max_memory 1000\nBEGIN\nINFO rule 4\n"
-		                     "TURN 3,3\nINFO max_memory 0\nINFO rule 0\nTURN 11,11\nEND\n";
+		const char *script =
+		    "START 15\nINFO max_memory 1000\nBEGIN\nINFO rule 4\n"
+		    "TURN 3,3\nINFO max_memory 0\nINFO rule 0\nTURN 11,11\nEND\n";
 		char *out = run(&o, script), *line[MAX_LINES];
 		assert_int_equal(lines_of(out, line), 7);
 		for (int i = 1; i < 7; i += 2) {

@@ -42,8 +42,9 @@ static int play_game(const PlayerType *tb, const PlayerType *tw, int size, Rule 
 		Color c = b.to_move;
 		int m = player_choose(pl[c], &b, &quick, &info);
 		if (!board_empty_at(&b, m))
-			fail_msg("%s (%s) returned an illegal point after %d stones", pl[c]->type->name,
-			         c == BLACK ? "black" : "white", b.count);
+			fail_msg("%s (%s) returned an illegal point after %d stones",
+			         pl[c]->type->name, c == BLACK ? "black" : "white",
+			         b.count);
 		assert_int_equal(info.move, m);
 		if (rule == RULE_RENJU && c == BLACK && rules_is_forbidden(&b, m)) {
 			/* Allowed only when every empty point is forbidden. */
@@ -51,7 +52,8 @@ static int play_game(const PlayerType *tb, const PlayerType *tw, int size, Rule 
 			for (int p = 0; p < BOARD_CELLS && !other; p++)
 				other = board_empty_at(&b, p) && !rules_is_forbidden(&b, p);
 			if (other)
-				fail_msg("%s played a forbidden point as black", pl[c]->type->name);
+				fail_msg("%s played a forbidden point as black",
+				         pl[c]->type->name);
 		}
 		Outcome o = rules_outcome(&b, m);
 		board_play(&b, m);
@@ -73,27 +75,28 @@ static void every_pair_plays_complete_games(void **state)
 		for (int j = 0; j < n; j++)
 			for (int r = 0; r < RULE_COUNT; r++)
 				for (int s = 0; s < 2; s++)
-					assert_true(play_game(all[i], all[j], sizes[s], (Rule)r,
-					                      (uint64_t)(i * 100 + j * 10 + r)) > 0);
+					assert_true(
+					    play_game(all[i], all[j], sizes[s], (Rule)r,
+					              (uint64_t)(i * 100 + j * 10 + r)) >
+					    0);
 }
 
 /* A mid-game position with threats for both sides. */
-static const char *const midgame =
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"......O........\n"
-	"......XO.......\n"
-	".....XXXO......\n"
-	"......OX.......\n"
-	".....X.O.......\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n";
+static const char *const midgame = "...............\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "......O........\n"
+                                   "......XO.......\n"
+                                   ".....XXXO......\n"
+                                   "......OX.......\n"
+                                   ".....X.O.......\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "...............\n"
+                                   "...............\n";
 
 static void same_seed_same_move(void **state)
 {
@@ -102,7 +105,8 @@ static void same_seed_same_move(void **state)
 	const PlayerType *const *all = registry_all(&n);
 	Board b;
 	char err[128];
-	assert_int_equal(diagram_load(&b, 15, RULE_FREESTYLE, BLACK, midgame, NULL, err, sizeof err), 0);
+	assert_int_equal(
+	    diagram_load(&b, 15, RULE_FREESTYLE, BLACK, midgame, NULL, err, sizeof err), 0);
 	for (int i = 0; i < n; i++) {
 		Player *p1 = make(all[i], 42), *p2 = make(all[i], 42);
 		player_new_game(p1, 15, RULE_FREESTYLE);
@@ -126,7 +130,8 @@ static void budgets_are_respected(void **state)
 	const PlayerType *const *all = registry_all(&n);
 	Board b;
 	char err[128];
-	assert_int_equal(diagram_load(&b, 15, RULE_FREESTYLE, BLACK, midgame, NULL, err, sizeof err), 0);
+	assert_int_equal(
+	    diagram_load(&b, 15, RULE_FREESTYLE, BLACK, midgame, NULL, err, sizeof err), 0);
 	for (int i = 0; i < n; i++) {
 		Player *p = make(all[i], 7);
 		player_new_game(p, 15, RULE_FREESTYLE);
@@ -161,40 +166,38 @@ static void budgets_are_respected(void **state)
 
 /* Black to move can win at once (row 8: four in a row); white also
  * threatens five, so a player that does not see its own win blocks. */
-static const char *const win_in_one =
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"..O.OOOO.......\n"
-	"....XXXX.......\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n";
+static const char *const win_in_one = "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "..O.OOOO.......\n"
+                                      "....XXXX.......\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n";
 
 /* White has four in a column with one five point (*): black must block. */
-static const char *const block_four =
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"......X........\n"
-	"......O........\n"
-	"......O.X......\n"
-	"......O..X.....\n"
-	"......O........\n"
-	"......*........\n"
-	"...............\n"
-	"....X..........\n"
-	"...............\n"
-	"...............\n"
-	"...............\n"
-	"...............\n";
+static const char *const block_four = "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "......X........\n"
+                                      "......O........\n"
+                                      "......O.X......\n"
+                                      "......O..X.....\n"
+                                      "......O........\n"
+                                      "......*........\n"
+                                      "...............\n"
+                                      "....X..........\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n"
+                                      "...............\n";
 
 /* Every player but the pure defender takes a win in one; every player
  * blocks a four it cannot answer with a five of its own. */
@@ -212,16 +215,23 @@ static void tactics(void **state)
 			char err[128];
 			Player *p = make(all[i], 3);
 			player_new_game(p, 15, (Rule)r);
-			assert_int_equal(diagram_load(&b, 15, (Rule)r, BLACK, win_in_one, NULL, err, sizeof err), 0);
+			assert_int_equal(diagram_load(&b, 15, (Rule)r, BLACK, win_in_one,
+			                              NULL, err, sizeof err),
+			                 0);
 			int mv = player_choose(p, &b, &quick, NULL);
 			/* naive (default mode) only defends, as published. */
-			bool wins = board_empty_at(&b, mv) && board_threat(&b, mv, BLACK) == THREAT_FIVE;
+			bool wins = board_empty_at(&b, mv) &&
+			            board_threat(&b, mv, BLACK) == THREAT_FIVE;
 			if (!wins && strcmp(all[i]->name, "naive") != 0)
-				fail_msg("%s (%s): no win in one", all[i]->name, rule_name((Rule)r));
-			assert_int_equal(diagram_load(&b, 15, (Rule)r, BLACK, block_four, &m, err, sizeof err), 0);
+				fail_msg("%s (%s): no win in one", all[i]->name,
+				         rule_name((Rule)r));
+			assert_int_equal(diagram_load(&b, 15, (Rule)r, BLACK, block_four,
+			                              &m, err, sizeof err),
+			                 0);
 			mv = player_choose(p, &b, &quick, NULL);
 			if (mv != m.point[0])
-				fail_msg("%s (%s): did not block the four", all[i]->name, rule_name((Rule)r));
+				fail_msg("%s (%s): did not block the four", all[i]->name,
+				         rule_name((Rule)r));
 			player_destroy(p);
 		}
 }
@@ -247,11 +257,11 @@ static void registry_names_are_unique_and_found(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(registry_names_are_unique_and_found),
-		cmocka_unit_test(same_seed_same_move),
-		cmocka_unit_test(tactics),
-		cmocka_unit_test(budgets_are_respected),
-		cmocka_unit_test(every_pair_plays_complete_games),
+	    cmocka_unit_test(registry_names_are_unique_and_found),
+	    cmocka_unit_test(same_seed_same_move),
+	    cmocka_unit_test(tactics),
+	    cmocka_unit_test(budgets_are_respected),
+	    cmocka_unit_test(every_pair_plays_complete_games),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

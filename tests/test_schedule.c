@@ -118,9 +118,9 @@ static void random_order_depends_only_on_seed(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(round_robin_plays_everything_once),
-		cmocka_unit_test(gauntlet_plays_only_challengers),
-		cmocka_unit_test(random_order_depends_only_on_seed),
+	    cmocka_unit_test(round_robin_plays_everything_once),
+	    cmocka_unit_test(gauntlet_plays_only_challengers),
+	    cmocka_unit_test(random_order_depends_only_on_seed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

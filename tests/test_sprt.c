@@ -68,7 +68,8 @@ static void test_one_category_is_finite(void **state)
 			p[k] = n;
 			double l = sprt_llr(&s, p);
 			if (!isfinite(l))
-				fail_msg("LLR of %ld pairs all in category %d is %f", n, k, l);
+				fail_msg("LLR of %ld pairs all in category %d is %f", n, k,
+				         l);
 		}
 	long draws[5] = {0, 0, 243, 0, 0};
 	assert_true(sprt_llr(&s, draws) < 0); /* all draws: no sign of +10 Elo */
@@ -229,11 +230,15 @@ int main(void)
 {
 	gsl_set_error_handler_off();
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_bounds),   cmocka_unit_test(test_bad_config),
+	    cmocka_unit_test(test_bounds),
+	    cmocka_unit_test(test_bad_config),
 	    cmocka_unit_test(test_one_category_is_finite),
-	    cmocka_unit_test(test_no_games), cmocka_unit_test(test_known_values),
-	    cmocka_unit_test(test_symmetry), cmocka_unit_test(test_approx_close),
-	    cmocka_unit_test(test_verdict),  cmocka_unit_test(test_error_rates),
+	    cmocka_unit_test(test_no_games),
+	    cmocka_unit_test(test_known_values),
+	    cmocka_unit_test(test_symmetry),
+	    cmocka_unit_test(test_approx_close),
+	    cmocka_unit_test(test_verdict),
+	    cmocka_unit_test(test_error_rates),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

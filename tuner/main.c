@@ -11,13 +11,14 @@ static const struct {
 	int (*run)(int argc, char **argv);
 	const char *help;
 } commands[] = {
-	{"spsa", spsa_main, "tune parameters by SPSA on game pairs, then verify by a match"},
-	{"texel", texel_main, "fit evaluation weights to game results, then verify by a match"},
+    {"spsa", spsa_main, "tune parameters by SPSA on game pairs, then verify by a match"},
+    {"texel", texel_main, "fit evaluation weights to game results, then verify by a match"},
 };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: tuner <command> FILE.ini [options]   (tuner <command> --help for more)\n\n");
+	fprintf(f, "usage: tuner <command> FILE.ini [options]   (tuner <command> --help "
+	           "for more)\n\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].help);
 }
@@ -29,7 +30,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
 		usage(stdout);
 		return 0;
 	}

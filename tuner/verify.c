@@ -48,12 +48,14 @@ int verify_match(const ExecSpec *spec, int npairs, const char *csv_path, VerifyR
 			snprintf(err, errlen, "%s: cannot write", csv_path);
 			return -1;
 		}
-		fprintf(f, "pairs,wins,draws,losses,penta0,penta1,penta2,penta3,penta4,score,elo,error,"
+		fprintf(f, "pairs,wins,draws,losses,penta0,penta1,penta2,penta3,penta4,"
+		           "score,elo,error,"
 		           "los,llr,sprt\n");
-		fprintf(f, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%.1f,%.1f,%.4f,%.3f,%s\n", out->pairs,
-		        out->wins, out->draws, out->losses, out->penta[0], out->penta[1], out->penta[2],
-		        out->penta[3], out->penta[4], out->score, out->elo, out->error95, out->los,
-		        out->llr, sprt_status_name(out->sprt));
+		fprintf(f, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%.1f,%.1f,%.4f,%.3f,%s\n",
+		        out->pairs, out->wins, out->draws, out->losses, out->penta[0],
+		        out->penta[1], out->penta[2], out->penta[3], out->penta[4],
+		        out->score, out->elo, out->error95, out->los, out->llr,
+		        sprt_status_name(out->sprt));
 		if (ferror(f) | (fclose(f) != 0)) {
 			snprintf(err, errlen, "%s: write error", csv_path);
 			return -1;
@@ -64,13 +66,14 @@ int verify_match(const ExecSpec *spec, int npairs, const char *csv_path, VerifyR
 
 void verify_print(FILE *f, const VerifyResult *r)
 {
-	fprintf(f, "verification: tuned vs start, %d pairs: +%d =%d -%d, score %.1f%%\n", r->pairs,
-	        r->wins, r->draws, r->losses, 100 * r->score);
+	fprintf(f, "verification: tuned vs start, %d pairs: +%d =%d -%d, score %.1f%%\n",
+	        r->pairs, r->wins, r->draws, r->losses, 100 * r->score);
 	if (isfinite(r->elo))
-		fprintf(f, "  Elo %+.1f +/- %.1f (95%%), LOS %.1f%%\n", r->elo, r->error95, 100 * r->los);
-	else
-		fprintf(f, "  Elo %s (a perfect score), LOS %.1f%%\n", r->elo > 0 ? "+inf" : "-inf",
+		fprintf(f, "  Elo %+.1f +/- %.1f (95%%), LOS %.1f%%\n", r->elo, r->error95,
 		        100 * r->los);
+	else
+		fprintf(f, "  Elo %s (a perfect score), LOS %.1f%%\n",
+		        r->elo > 0 ? "+inf" : "-inf", 100 * r->los);
 	fprintf(f, "  SPRT [0, 10] at alpha = beta = 0.05: LLR %.2f, %s\n", r->llr,
 	        sprt_status_name(r->sprt));
 }
