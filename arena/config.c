@@ -173,6 +173,8 @@ static int tournament_key(Tournament *t, const char *key, const char *v,
 		return get_text(v, t->out, sizeof t->out, err, errlen, key);
 	if (strcmp(key, "status_every") == 0)
 		return inifile_int(key, v, 1, 1000000, &t->status_every, err, errlen);
+	if (strcmp(key, "anchor") == 0) /* checked against the players in config_validate */
+		return get_text(v, t->anchor, sizeof t->anchor, err, errlen, key);
 	if (strcmp(key, "elo0") == 0)
 		return inifile_real(key, v, -1000, 1000, &t->elo0, err, errlen);
 	if (strcmp(key, "elo1") == 0)
@@ -458,6 +460,11 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 		         t->path);
 		return -1;
 	}
+	if (t->anchor[0] && config_find_player(t, t->anchor) < 0) {
+		snprintf(err, errlen, "%s: 'anchor' names no player: '%s'", t->path,
+		         t->anchor);
+		return -1;
+	}
 	int challengers = 0;
 	for (int i = 0; i < t->nplayers; i++)
 		challengers += t->players[i].challenger;
@@ -520,6 +527,8 @@ int config_write(const Tournament *t, FILE *f)
 	fprintf(f, "nodes = %llu\ndepth = %d\nms = %lld\n",
 	        (unsigned long long)t->budget.nodes, t->budget.depth,
 	        (long long)t->budget.ms);
+	if (t->anchor[0])
+		fprintf(f, "anchor = %s\n", t->anchor);
 	fprintf(f, "max_plies = %d\nout = %s\npsq = %s\nstatus_every = %d\n", t->max_plies,
 	        t->out, t->psq ? "on" : "off", t->status_every);
 	fprintf(f, "sprt = %s\nelo0 = %g\nelo1 = %g\nalpha = %g\nbeta = %g\n",

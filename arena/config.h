@@ -44,11 +44,12 @@ typedef struct {
 	bool symmetries;
 	int threads; /* 0 = every core */
 	uint64_t seed;
-	Budget budget;             /* default per move */
-	int max_plies;             /* 0 = play to a full board */
-	char out[CONFIG_PATH_MAX]; /* output root; the run goes to out/name */
-	bool psq;                  /* write a .psq file per game */
-	int status_every;          /* games between status lines off a terminal */
+	Budget budget;                /* default per move */
+	int max_plies;                /* 0 = play to a full board */
+	char out[CONFIG_PATH_MAX];    /* output root; the run goes to out/name */
+	bool psq;                     /* write a .psq file per game */
+	int status_every;             /* games between status lines off a terminal */
+	char anchor[CONFIG_NAME_MAX]; /* player rated 0; "" = the pool averages 0 */
 	bool sprt;
 	double elo0, elo1, alpha, beta;
 	int nplayers;

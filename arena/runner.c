@@ -437,10 +437,10 @@ int runner_main(int argc, char **argv)
 	const char *names[CONFIG_PLAYERS_MAX];
 	for (int i = 0; i < t.nplayers; i++)
 		names[i] = t.players[i].name;
-	status =
-	    report_run(r->dir, csv, names, t.nplayers, NULL, stdout, err, sizeof err) < 0
-	        ? 1
-	        : 0;
+	status = report_run(r->dir, csv, names, t.nplayers, t.anchor[0] ? t.anchor : NULL,
+	                    stdout, err, sizeof err) < 0
+	             ? 1
+	             : 0;
 	if (status)
 		fprintf(stderr, "arena run: %s\n", err);
 out:
