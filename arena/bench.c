@@ -166,8 +166,8 @@ static int bench_positions(const BenchGame *games, Board *out, int max)
 	return n;
 }
 
-BenchResult bench_player(const PlayerType *t, const Board *pos, int npos, uint64_t nodes,
-                         int runs)
+BenchResult bench_player(const PlayerType *t, const char *setting, const Board *pos,
+                         int npos, uint64_t nodes, int runs)
 {
 	BenchResult r = {0, 0, 0};
 	double times[100];
@@ -177,6 +177,14 @@ BenchResult bench_player(const PlayerType *t, const Board *pos, int npos, uint64
 		ParamSet ps;
 		char err[256];
 		param_defaults(&ps, t->params, t->nparams);
+		if (setting) {
+			char key[64];
+			const char *eq = strchr(setting, '=');
+			snprintf(key, sizeof key, "%.*s", eq ? (int)(eq - setting) : 0,
+			         setting);
+			if (!eq || param_set(&ps, key, eq + 1, err, sizeof err) < 0)
+				return (BenchResult){0, 0, 0};
+		}
 		Player *p = player_create(t, &ps, 1, err, sizeof err);
 		if (!p)
 			return (BenchResult){0, 0, 0};
@@ -317,8 +325,16 @@ int bench_main(int argc, char **argv)
 	const PlayerType *const *types = registry_all(&ntypes);
 	uint64_t total = 0;
 	for (int i = 0; i < ntypes; i++) {
-		BenchResult pr = bench_player(types[i], pos, npos, BENCH_NODES, runs);
+		BenchResult pr = bench_player(types[i], NULL, pos, npos, BENCH_NODES, runs);
 		print_row(types[i]->name, pr);
+		total += pr.ops;
+	}
+	/* mcts with uniformly random playouts: the raw speed of its loop. */
+	const PlayerType *mcts = registry_find("mcts");
+	if (mcts) {
+		BenchResult pr =
+		    bench_player(mcts, "playout_tactics=off", pos, npos, BENCH_NODES, runs);
+		print_row("mcts-rand", pr);
 		total += pr.ops;
 	}
 	int vpos = 0, vwins = 0;
@@ -333,7 +349,8 @@ int bench_main(int argc, char **argv)
 	printf("\nsignature %llu (total player nodes)\n", (unsigned long long)total);
 	printf("memory high-water mark: %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
 	printf("board: one op is a play and its undo, with pattern updates.\n"
-	       "players: ops are nodes (playouts for mcts) on %d positions, %d per move.\n"
+	       "players: ops are nodes (playouts for mcts) on %d positions, %d per move;\n"
+	       "mcts-rand is mcts with playout_tactics=off (uniformly random playouts).\n"
 	       "vcf: solver nodes on %d positions (VCF for the side to move, <= 1M nodes\n"
 	       "each): %d wins found, median %.3f ms a position.\n"
 	       "seconds are the median of %d runs.\n",

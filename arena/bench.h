@@ -18,13 +18,13 @@ typedef struct {
  * pattern updates, runs times; the result holds the median time. */
 BenchResult bench_board(int runs);
 
-/* A player type with default parameters and seed 1 chooses a move in each
- * of the npos positions with the node budget, runs times. The signature
- * folds the node counts and moves. */
+/* A player type with default parameters (but for one "key=value" setting,
+ * or NULL) and seed 1 chooses a move in each of the npos positions with the
+ * node budget, runs times. The signature folds the node counts and moves. */
 struct PlayerType;
 struct Board;
-BenchResult bench_player(const struct PlayerType *t, const struct Board *pos, int npos,
-                         uint64_t nodes, int runs);
+BenchResult bench_player(const struct PlayerType *t, const char *setting,
+                         const struct Board *pos, int npos, uint64_t nodes, int runs);
 
 /* Command line entry: `arena bench [--runs N]`. Returns the exit status. */
 int bench_main(int argc, char **argv);
