@@ -45,10 +45,8 @@ int config_find_player(const Tournament *t, const char *name)
 	return -1;
 }
 
-Budget config_budget(const Tournament *t, int i)
+Budget config_player_budget(const PlayerSpec *p, Budget b)
 {
-	const PlayerSpec *p = &t->players[i];
-	Budget b = t->budget;
 	if (p->budget_set & BUDGET_NODES)
 		b.nodes = p->budget.nodes;
 	if (p->budget_set & BUDGET_DEPTH)
@@ -56,6 +54,11 @@ Budget config_budget(const Tournament *t, int i)
 	if (p->budget_set & BUDGET_MS)
 		b.ms = p->budget.ms;
 	return b;
+}
+
+Budget config_budget(const Tournament *t, int i)
+{
+	return config_player_budget(&t->players[i], t->budget);
 }
 
 static int get_text(const char *v, char *out, size_t outlen, char *err, size_t errlen,
@@ -70,8 +73,7 @@ static int get_text(const char *v, char *out, size_t outlen, char *err, size_t e
 	return 0;
 }
 
-/* Budget keys, shared by [tournament] and [player]. 1 if key is one. */
-static int budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
+int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
                       size_t errlen, int *rc)
 {
 	long n;
@@ -96,7 +98,7 @@ static int tournament_key(Tournament *t, const char *key, const char *v,
 {
 	unsigned dummy = 0;
 	int rc;
-	if (budget_key(&t->budget, &dummy, key, v, err, errlen, &rc))
+	if (config_budget_key(&t->budget, &dummy, key, v, err, errlen, &rc))
 		return rc;
 	if (strcmp(key, "name") == 0) {
 		if (get_text(v, t->name, sizeof t->name, err, errlen, key) < 0)
@@ -190,11 +192,11 @@ static int tournament_key(Tournament *t, const char *key, const char *v,
 }
 
 /* A key of a player whose type is known. */
-static int player_key(PlayerSpec *p, const char *key, const char *v, char *err,
+int config_player_key(PlayerSpec *p, const char *key, const char *v, char *err,
                       size_t errlen)
 {
 	int rc;
-	if (budget_key(&p->budget, &p->budget_set, key, v, err, errlen, &rc))
+	if (config_budget_key(&p->budget, &p->budget_set, key, v, err, errlen, &rc))
 		return rc;
 	if (strcmp(key, "type") == 0) {
 		if (strcmp(v, p->type->name) != 0) {
@@ -301,7 +303,7 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 		c->pending[c->npending++] = k;
 		return 0;
 	}
-	if (player_key(p, e->key, e->value, msg, sizeof msg) < 0)
+	if (config_player_key(p, e->key, e->value, msg, sizeof msg) < 0)
 		return inifile_fail(ini, e->line, msg, err, errlen);
 	return 0;
 }
@@ -368,10 +370,11 @@ static int finish(Ctx *c, char *err, size_t errlen)
 	for (int k = 0; k < c->npending; k++) {
 		const IniEntry *e = &ini->entries[c->pending[k]];
 		const char *section = ini->sections[e->section].name;
-		int r = strcmp(section, "tournament") == 0
-		            ? set_challengers(t, e->value, msg, sizeof msg)
-		            : player_key(&t->players[config_find_player(t, section + 7)],
-		                         e->key, e->value, msg, sizeof msg);
+		int r =
+		    strcmp(section, "tournament") == 0
+		        ? set_challengers(t, e->value, msg, sizeof msg)
+		        : config_player_key(&t->players[config_find_player(t, section + 7)],
+		                            e->key, e->value, msg, sizeof msg);
 		if (r < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
 	}
@@ -440,7 +443,7 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 			         assignment, section);
 			return -1;
 		}
-		rc = player_key(&t->players[i], key, value, msg, sizeof msg);
+		rc = config_player_key(&t->players[i], key, value, msg, sizeof msg);
 	} else {
 		snprintf(msg, sizeof msg, "unknown section '%.64s'", section);
 		rc = -1;

@@ -76,6 +76,22 @@ int config_validate(const Tournament *t, char *err, size_t errlen);
  * them, the tournament's otherwise. */
 Budget config_budget(const Tournament *t, int i);
 
+/* A budget key (nodes, depth, ms) into b, noting it in *set: returns 1 and
+ * sets *rc to 0, or to -1 with a message for a bad value; returns 0 if key
+ * is no budget key. Every configuration reader takes budgets through it. */
+int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
+                      size_t errlen, int *rc);
+
+/* The same for any [player] section: p's own limits over base. */
+Budget config_player_budget(const PlayerSpec *p, Budget base);
+
+/* One key of a [player] section whose type is known: a budget key (nodes,
+ * depth, ms), `type` again (must agree), or a declared parameter. Returns 0,
+ * or -1 with a message naming the player. Other configuration readers (the
+ * tuner's) use it too, so a [player] section means the same everywhere. */
+int config_player_key(PlayerSpec *p, const char *key, const char *value, char *err,
+                      size_t errlen);
+
 /* Index of the player called name, or -1. */
 int config_find_player(const Tournament *t, const char *name);
 

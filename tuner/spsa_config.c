@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "inifile.h"
 #include "registry.h"
 
@@ -39,25 +40,6 @@ static void defaults(SpsaConfig *c, const char *path)
 	c->budget.nodes = 20000;
 }
 
-static int budget_key(Budget *b, const char *key, const char *v, char *msg, size_t len,
-                      int *rc)
-{
-	long n;
-	if (strcmp(key, "nodes") == 0)
-		*rc = inifile_long(key, v, 0, 1000000000000L, &n, msg, len)
-		          ? -1
-		          : (b->nodes = (uint64_t)n, 0);
-	else if (strcmp(key, "depth") == 0)
-		*rc = inifile_long(key, v, 0, 100, &n, msg, len) ? -1
-		                                                 : (b->depth = (int)n, 0);
-	else if (strcmp(key, "ms") == 0)
-		*rc =
-		    inifile_long(key, v, 0, 86400000L, &n, msg, len) ? -1 : (b->ms = n, 0);
-	else
-		return 0;
-	return 1;
-}
-
 static int path_key(const SpsaConfig *c, const char *key, const char *v, char *out,
                     size_t outlen, char *msg, size_t len)
 {
@@ -72,7 +54,8 @@ static int spsa_key(SpsaConfig *c, const IniEntry *e, char *msg, size_t len)
 {
 	const char *key = e->key, *v = e->value;
 	int rc;
-	if (budget_key(&c->budget, key, v, msg, len, &rc))
+	unsigned unused_set = 0; /* [spsa] and [player] limits share one budget */
+	if (config_budget_key(&c->budget, &unused_set, key, v, msg, len, &rc))
 		return rc;
 	if (strcmp(key, "name") == 0) {
 		if (!*v || strlen(v) >= sizeof c->name || strchr(v, '/') ||
@@ -231,9 +214,11 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 	for (int i = 0; i < ini->nentries; i++) {
 		const IniEntry *e = &ini->entries[i];
 		int rc;
+		unsigned unused_set = 0;
 		if (e->section != sec || strcmp(e->key, "type") == 0)
 			continue;
-		if (budget_key(&c->budget, e->key, e->value, msg, sizeof msg, &rc)) {
+		if (config_budget_key(&c->budget, &unused_set, e->key, e->value, msg,
+		                      sizeof msg, &rc)) {
 			if (rc < 0)
 				return fail_at(x, e->line, msg);
 		} else if (param_set(&c->params, e->key, e->value, m2, sizeof m2) < 0) {

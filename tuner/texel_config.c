@@ -52,15 +52,7 @@ static void defaults(TexelConfig *c)
 
 Budget texel_config_budget(const TexelConfig *c, int i)
 {
-	const TexelPlayer *p = &c->players[i];
-	Budget b = c->budget;
-	if (p->budget_set & BUDGET_NODES)
-		b.nodes = p->budget.nodes;
-	if (p->budget_set & BUDGET_DEPTH)
-		b.depth = p->budget.depth;
-	if (p->budget_set & BUDGET_MS)
-		b.ms = p->budget.ms;
-	return b;
+	return config_player_budget(&c->players[i], c->budget);
 }
 
 static int get_num(const char *v, double lo, double hi, bool whole, double *out, char *err,
@@ -243,47 +235,6 @@ static int texel_key(Ctx *x, const char *key, const char *v, char *err, size_t e
 	return -1;
 }
 
-/* A key of a player whose type is known. */
-static int player_key(TexelPlayer *p, const char *key, const char *v, char *err,
-                      size_t errlen)
-{
-	double n;
-	if (!strcmp(key, "nodes") || !strcmp(key, "depth") || !strcmp(key, "ms")) {
-		bool nodes = key[0] == 'n', depth = key[0] == 'd';
-		if (get_num(v, 0,
-		            nodes   ? 1e12
-		            : depth ? 100
-		                    : 86400000,
-		            true, &n, err, errlen, key) < 0)
-			return -1;
-		if (nodes)
-			p->budget.nodes = (uint64_t)n, p->budget_set |= BUDGET_NODES;
-		else if (depth)
-			p->budget.depth = (int)n, p->budget_set |= BUDGET_DEPTH;
-		else
-			p->budget.ms = (int64_t)n, p->budget_set |= BUDGET_MS;
-		return 0;
-	}
-	if (!strcmp(key, "type")) {
-		if (strcmp(v, p->type->name) != 0) {
-			snprintf(err, errlen, "[player %s] already has type %s", p->name,
-			         p->type->name);
-			return -1;
-		}
-		return 0;
-	}
-	char msg[400];
-	if (param_set(&p->params, key, v, msg, sizeof msg) < 0) {
-		if (param_find(&p->params, key) < 0)
-			snprintf(err, errlen, "unknown key '%s' in [player %s] (type %s)",
-			         key, p->name, p->type->name);
-		else
-			snprintf(err, errlen, "[player %s]: %s", p->name, msg);
-		return -1;
-	}
-	return 0;
-}
-
 static int fail(Ctx *x, int line, const char *msg)
 {
 	return inifile_fail(x->ini, line, msg, x->err, x->errlen);
@@ -341,7 +292,8 @@ static int player_section(Ctx *x, int s)
 	}
 	for (int k = 0; k < ini->nentries; k++) {
 		const IniEntry *e = &ini->entries[k];
-		if (e->section == s && player_key(p, e->key, e->value, msg, sizeof msg) < 0)
+		if (e->section == s &&
+		    config_player_key(p, e->key, e->value, msg, sizeof msg) < 0)
 			return fail(x, e->line, msg);
 	}
 	return 0;

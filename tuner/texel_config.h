@@ -13,19 +13,14 @@
 #include <stdint.h>
 
 #include "ab_eval.h"
+#include "config.h"
 #include "player.h"
 #include "rules.h"
 
 enum { TEXEL_PATH_MAX = 1024, TEXEL_NAME_MAX = 64, TEXEL_PLAYERS_MAX = 2 };
 
-typedef struct {
-	char name[TEXEL_NAME_MAX];
-	const PlayerType *type;
-	ParamSet params;
-	Budget budget;       /* its own limits ... */
-	unsigned budget_set; /* ... which: BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS */
-	int line;            /* where its section starts */
-} TexelPlayer;
+/* A [player] section, read as the arena reads one (config.h). */
+typedef PlayerSpec TexelPlayer;
 
 typedef struct {
 	char path[TEXEL_PATH_MAX];
