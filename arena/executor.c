@@ -2,6 +2,7 @@
 #include "executor.h"
 
 #include <omp.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,16 @@ static double black_score(const GameRecord *r)
 int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
                         GameRecord *records, char *err, size_t errlen)
 {
-	int failed = 0;
+	atomic_int failed = 0;
+	int told = 0; /* err written, under the critical section */
 	if (spec->threads > 0)
 		omp_set_num_threads(spec->threads);
 #pragma omp parallel for schedule(dynamic, 1)
 	for (int g = 0; g < 2 * npairs; g++) {
+		if (spec->stop && atomic_load(spec->stop)) {
+			atomic_store(&failed, 1); /* the message: after the loop */
+			continue;
+		}
 		int pair = g / 2, a_color = g % 2 == 0 ? BLACK : WHITE;
 		const OpeningSet *os = spec->openings;
 		const Opening *o =
@@ -31,7 +37,8 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
 		                   .rule = spec->rule,
 		                   .max_plies = spec->max_plies,
 		                   .opening = o ? o->moves : NULL,
-		                   .opening_len = o ? o->count : 0};
+		                   .opening_len = o ? o->count : 0,
+		                   .stop = spec->stop};
 		setup.budget[a_color] = spec->a.budget;
 		setup.budget[a_color ^ 1] = spec->b.budget;
 		uint64_t s = spec->seed * 0x9E3779B97F4A7C15ull + (uint64_t)g;
@@ -43,8 +50,9 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
 		pl[a_color ^ 1] =
 		    player_create(spec->b.type, spec->b.params, seed_b, e, sizeof e);
 		GameRecord *rec = records ? &records[g] : malloc(sizeof *rec);
-		if (pl[0] && pl[1] && rec) {
-			game_play(&setup, pl, rec);
+		if (pl[0] && pl[1] && rec && game_play(&setup, pl, rec) == 1) {
+			atomic_store(&failed, 1); /* abandoned: interrupted */
+		} else if (pl[0] && pl[1] && rec) {
 			double sa =
 			    a_color == BLACK ? black_score(rec) : 1 - black_score(rec);
 			if (a_color == BLACK)
@@ -52,9 +60,10 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
 			else
 				out[pair].a_white = sa;
 		} else {
+			atomic_store(&failed, 1);
 #pragma omp critical(executor_error)
-			if (!failed) {
-				failed = 1;
+			if (!told) {
+				told = 1;
 				snprintf(err, errlen, "%s",
 				         rec ? (*e ? e : "cannot create a player")
 				             : "out of memory");
@@ -65,5 +74,7 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
 		player_destroy(pl[0]);
 		player_destroy(pl[1]);
 	}
-	return failed ? -1 : 0;
+	if (spec->stop && atomic_load(spec->stop))
+		snprintf(err, errlen, "interrupted");
+	return atomic_load(&failed) ? -1 : 0;
 }

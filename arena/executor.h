@@ -29,6 +29,9 @@ typedef struct {
 	int first_opening;          /* pair i uses opening (first_opening + i) % count */
 	uint64_t seed;
 	int threads; /* 0 = every core */
+	/* NULL, or a flag (interrupt.h) that abandons the batch when it
+	 * becomes nonzero: executor_play_pairs then fails with "interrupted". */
+	const atomic_int *stop;
 } ExecSpec;
 
 /* A's result in one game pair: scores in the game where A is black and in

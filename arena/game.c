@@ -35,6 +35,8 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 
 	int limit = setup->max_plies > 0 ? setup->max_plies : BOARD_MAX_MOVES;
 	for (;;) {
+		if (setup->stop && atomic_load(setup->stop))
+			return 1;
 		if (board_full(&b)) {
 			rec->outcome = RESULT_DRAW;
 			rec->reason = END_FULL_BOARD;

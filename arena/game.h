@@ -8,6 +8,7 @@
 #ifndef ARENA_GAME_H
 #define ARENA_GAME_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "board.h"
@@ -45,11 +46,15 @@ typedef struct {
 	const int16_t *opening;
 	int opening_len;
 	Budget budget[2]; /* per colour */
+	/* NULL, or a flag that abandons the game when it becomes nonzero
+	 * (checked before every move: interrupt.h). */
+	const atomic_int *stop;
 } GameSetup;
 
 /* Plays one game: players[BLACK] against players[WHITE] (both already
  * created; new_game is called here). The opening must be valid (checked by
- * whoever built it). Fills rec and returns 0. */
+ * whoever built it). Fills rec and returns 0, or 1 if setup->stop abandoned
+ * the game (rec is then incomplete: the game is not to be recorded). */
 int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec);
 
 const char *game_outcome_text(GameOutcome o); /* "1-0", "0-1", "1/2-1/2" */

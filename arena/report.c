@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "elo.h"
+#include "outfile.h"
+#include "plot.h"
 #include "results.h"
 
 enum { REPORT_PLAYERS_MAX = 256 };
@@ -21,28 +23,20 @@ static int name_index(const char **names, int n, const char *name)
 	return -1;
 }
 
-static FILE *open_out(const char *dir, const char *file, char *err, size_t errlen)
+/* The tables are written whole and atomically (outfile.h); one OutFile at
+ * a time, so it lives here. */
+static FILE *open_out(OutFile *o, const char *dir, const char *file, char *err,
+                      size_t errlen)
 {
-	char path[4200];
+	char path[OUTFILE_PATH_MAX];
 	snprintf(path, sizeof path, "%s/%s", dir, file);
-	FILE *f = fopen(path, "w");
-	if (!f)
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-	return f;
-}
-
-static int close_out(FILE *f, const char *dir, const char *file, char *err, size_t errlen)
-{
-	if (ferror(f) | (fclose(f) != 0)) {
-		snprintf(err, errlen, "%s/%s: write error", dir, file);
-		return -1;
-	}
-	return 0;
+	return outfile_open(o, path, err, errlen);
 }
 
 static int write_elo(const char *dir, const EloRatings *r, char *err, size_t errlen)
 {
-	FILE *f = open_out(dir, "elo.csv", err, errlen);
+	OutFile of;
+	FILE *f = open_out(&of, dir, "elo.csv", err, errlen);
 	if (!f)
 		return -1;
 	fprintf(
@@ -59,12 +53,13 @@ static int write_elo(const char *dir, const EloRatings *r, char *err, size_t err
 		fprintf(f, "%d,%d,%d,%.1f\n", p->wins, p->draws, p->losses,
 		        p->draw_percent);
 	}
-	return close_out(f, dir, "elo.csv", err, errlen);
+	return outfile_commit(&of, err, errlen);
 }
 
 static int write_los(const char *dir, const EloRatings *r, char *err, size_t errlen)
 {
-	FILE *f = open_out(dir, "los.csv", err, errlen);
+	OutFile of;
+	FILE *f = open_out(&of, dir, "los.csv", err, errlen);
 	if (!f)
 		return -1;
 	fprintf(f, "player");
@@ -80,7 +75,7 @@ static int write_los(const char *dir, const EloRatings *r, char *err, size_t err
 				fprintf(f, ",%.4f", elo_los(r, r->order[a], r->order[b]));
 		fputc('\n', f);
 	}
-	return close_out(f, dir, "los.csv", err, errlen);
+	return outfile_commit(&of, err, errlen);
 }
 
 /* Head to head: counts per pairing, pentanomial from the colour-swapped
@@ -88,7 +83,8 @@ static int write_los(const char *dir, const EloRatings *r, char *err, size_t err
 static int write_pairs(const char *dir, const ResultSet *set, const int *bi, const int *wi,
                        const char **names, int n, FILE *out, char *err, size_t errlen)
 {
-	FILE *f = open_out(dir, "pairs.csv", err, errlen);
+	OutFile of;
+	FILE *f = open_out(&of, dir, "pairs.csv", err, errlen);
 	if (!f)
 		return -1;
 	fprintf(
@@ -103,7 +99,7 @@ static int write_pairs(const char *dir, const ResultSet *set, const int *bi, con
 			maxpair = set->rows[i].pair;
 	int *first = malloc(sizeof *first * ((size_t)maxpair + 1));
 	if (!first) {
-		fclose(f);
+		outfile_abort(&of);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -173,42 +169,47 @@ static int write_pairs(const char *dir, const ResultSet *set, const int *bi, con
 			        100 * los);
 		}
 	free(first);
-	return close_out(f, dir, "pairs.csv", err, errlen);
+	return outfile_commit(&of, err, errlen);
 }
 
-/* elo.png through gnuplot, if it is there; a missing gnuplot is a note. */
-static void plot(const char *dir, const EloRatings *r, FILE *out)
+/* elo.png through gnuplot (plot.h: names only as data), if it is there; a
+ * missing gnuplot is a note, a failing one an error. */
+static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size_t errlen)
 {
-	char dat[4200], png[4200];
-	snprintf(dat, sizeof dat, "%s/elo.dat", dir);
-	snprintf(png, sizeof png, "%s/elo.png", dir);
-	FILE *f = fopen(dat, "w");
-	if (!f)
-		return;
+	char *data = NULL, script[512];
+	size_t len = 0;
+	FILE *f = open_memstream(&data, &len);
+	if (!f) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	for (int k = 0; k < r->n; k++) {
 		const EloPlayer *p = &r->players[r->order[k]];
-		fprintf(f, "%d \"%s\" %.2f %.2f\n", k, p->name, p->rating, p->error95);
+		fprintf(f, "%d\t", k);
+		plot_data_text(f, p->name);
+		fprintf(f, "\t%.2f\t%.2f\n", p->rating, p->error95);
 	}
-	fclose(f);
-	FILE *g = popen("gnuplot 2>/dev/null", "w");
-	if (!g) {
-		fprintf(out, "(no plot: gnuplot could not be started)\n");
-		return;
+	if (fclose(f) != 0) {
+		free(data);
+		snprintf(err, errlen, "out of memory");
+		return -1;
 	}
-	fprintf(g,
-	        "set terminal pngcairo size 900,500 noenhanced\n"
-	        "set output '%s'\n"
-	        "set title 'Elo, 95%% error bars'\n"
-	        "set ylabel 'Elo'\nset grid ytics\nset key off\n"
-	        "set xrange [-0.5:%d.5]\nset xtics rotate by -30\n"
-	        "plot '%s' using 1:3:4:xtic(2) with yerrorbars pt 7 ps 1.2 lw 2\n",
-	        png, r->n - 1, dat);
-	if (pclose(g) != 0) {
-		fprintf(out, "(no plot: gnuplot is not installed or failed; apt-get "
-		             "install gnuplot-nox)\n");
-		remove(png);
-	}
-	remove(dat);
+	snprintf(script, sizeof script,
+	         "set terminal pngcairo size 900,500 noenhanced\n"
+	         "set output '" PLOT_OUTPUT "'\n"
+	         "set datafile separator tab\n"
+	         "set title 'Elo, 95%% error bars'\n"
+	         "set ylabel 'Elo'\nset grid ytics\nset key off\n"
+	         "set xrange [-0.5:%d.5]\nset xtics rotate by -30\n"
+	         "plot '" PLOT_DATA "' using 1:3:4:xtic(2) with yerrorbars pt 7 ps 1.2 "
+	         "lw 2\n",
+	         r->n - 1);
+	PlotStatus st = plot_run(dir, "elo.png", script, data, len, err, errlen);
+	free(data);
+	if (st == PLOT_NO_GNUPLOT)
+		fprintf(out, "(no plot: gnuplot is not installed; apt-get install "
+		             "gnuplot-nox)\n");
+	return st == PLOT_FAILED ? -1 : st == PLOT_DONE ? 1 : 0;
 }
 
 int report_run(const char *dir, const char *csv, const char *const *given, int n,
@@ -288,8 +289,11 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 		    "ratings finite)\n");
 	if (write_pairs(dir, &set, bi, wi, names, n, out, err, errlen) < 0)
 		goto out;
-	plot(dir, r, out);
-	fprintf(out, "\nwritten: %s/elo.csv, pairs.csv, los.csv, elo.png\n", dir);
+	int plotted = plot(dir, r, out, err, errlen);
+	if (plotted < 0)
+		goto out;
+	fprintf(out, "\nwritten: %s/elo.csv, pairs.csv, los.csv%s\n", dir,
+	        plotted ? ", elo.png" : "");
 	rc = 0;
 out:
 	elo_destroy(r);

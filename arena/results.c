@@ -3,11 +3,16 @@
 #include "results.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "crashpoint.h"
+#include "outfile.h"
 #include "record.h"
 
 int results_format(char *buf, size_t buflen, int size, int job, int pair, int round,
@@ -99,7 +104,7 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
                  size_t errlen)
 {
 	*torn_at = -1;
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(path, "re");
 	if (!f) {
 		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
@@ -107,16 +112,21 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
-	int lineno = 0, rc = 0;
+	int lineno = 0, rc = 0, blank = 0;
 	long offset = 0;
 	while ((len = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		if (len == 0 || line[len - 1] != '\n') {
-			*torn_at = offset; /* killed mid-write: the game is not done */
-			break;
+			/* Killed mid-write: the game is not done. A torn header is
+			 * a folder killed as it was made: no games yet. */
+			if (lineno > 1 || strncmp(line, RESULTS_HEADER, (size_t)len) == 0) {
+				*torn_at = offset;
+				break;
+			}
 		}
 		offset += len;
-		line[--len] = '\0';
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
 		if (len && line[len - 1] == '\r')
 			line[--len] = '\0';
 		if (lineno == 1) {
@@ -129,21 +139,29 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 			}
 			continue;
 		}
+		if (len == 0) { /* blank lines are allowed at the end only */
+			if (!blank)
+				blank = lineno;
+			continue;
+		}
 		char msg[256];
 		ResultRow row;
 		const char *moves;
-		if (parse_row(line, &row, &moves, msg, sizeof msg) < 0 ||
-		    fn(user, &row, moves, msg, sizeof msg) < 0) {
-			snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
+		if (blank) {
+			snprintf(msg, sizeof msg, "a game after the blank line %d", blank);
 			rc = -1;
+		} else if (parse_row(line, &row, &moves, msg, sizeof msg) < 0 ||
+		           fn(user, &row, moves, msg, sizeof msg) < 0) {
+			rc = -1;
+		}
+		if (rc < 0) {
+			snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
 			break;
 		}
 	}
-	if (rc == 0 && lineno == 0) {
-		snprintf(err, errlen, "%s:1: empty file (expected the header %s)", path,
-		         RESULTS_HEADER);
-		rc = -1;
-	}
+	/* An empty file is a folder killed as it was made, like a torn header. */
+	if (rc == 0 && lineno == 0)
+		*torn_at = 0;
 	free(line);
 	fclose(f);
 	return rc;
@@ -179,50 +197,87 @@ int results_read(const char *path, ResultSet *set, long *torn_at, char *err, siz
 
 int results_open(ResultsFile *rf, const char *path, long torn_at, char *err, size_t errlen)
 {
-	*rf = (ResultsFile){NULL, 0};
-	if (torn_at >= 0 && truncate(path, torn_at) < 0) {
+	*rf = (ResultsFile){-1, 0, 0};
+	/* No file, an empty one or a torn header: the header, written whole. */
+	if ((torn_at == 0 || access(path, F_OK) != 0) &&
+	    outfile_write(path, RESULTS_HEADER "\n", strlen(RESULTS_HEADER "\n"), err,
+	                  errlen) < 0)
+		return -1;
+	if (torn_at > 0 && truncate(path, torn_at) < 0) {
 		snprintf(err, errlen, "%s: cannot cut the unfinished last line: %s", path,
 		         strerror(errno));
 		return -1;
 	}
-	rf->f = fopen(path, "a");
-	if (!rf->f) {
+	crashpoint("kill/games.csv/after-header");
+	rf->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	struct stat st;
+	if (rf->fd < 0 || fstat(rf->fd, &st) < 0) {
 		snprintf(err, errlen, "%s: cannot open for writing: %s", path,
 		         strerror(errno));
-		return -1;
-	}
-	if (ftell(rf->f) == 0 && results_append(rf, RESULTS_HEADER "\n") < 0) {
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
 		results_close(rf);
 		return -1;
+	}
+	rf->size = st.st_size;
+	return 0;
+}
+
+/* All of buf, or -1 with errno. */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t w = write(fd, buf, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = ENOSPC;
+			return -1;
+		}
+		buf += w;
+		len -= (size_t)w;
 	}
 	return 0;
 }
 
 int results_append(ResultsFile *rf, const char *line)
 {
-	/* fflush hands the line to the kernel: a killed process cannot lose it.
-	 * Syncing to the disk (against power loss) costs milliseconds, so it is
-	 * done at most once a second. */
-	if (fputs(line, rf->f) == EOF || fflush(rf->f) == EOF)
-		return -1;
-	time_t now = time(NULL);
-	if (now != rf->synced) {
-		rf->synced = now;
-		if (fdatasync(fileno(rf->f)) < 0)
-			return -1;
+	/* write() hands the line to the kernel: a killed process cannot lose
+	 * it. Syncing to the disk (against power loss) costs milliseconds, so
+	 * it is done at most once a second. A line that cannot be written
+	 * whole, or synced, is cut off again: the file always ends with a
+	 * whole line, and the game is played again on resume. */
+	size_t len = strlen(line);
+#ifdef GA_FIU
+	if (fiu_fail("kill/games.csv/mid-line")) {
+		write_all(rf->fd, line, len / 2);
+		raise(SIGKILL);
 	}
+#endif
+	int rc = write_all(rf->fd, line, len);
+	time_t now = time(NULL);
+	if (rc == 0 && now != rf->synced) {
+		rf->synced = now;
+		rc = fdatasync(rf->fd);
+	}
+	if (rc < 0) {
+		int e = errno;
+		if (ftruncate(rf->fd, rf->size) < 0)
+			e = errno; /* the torn line stays: resume cuts it */
+		errno = e;
+		return -1;
+	}
+	rf->size += (off_t)len;
 	return 0;
 }
 
 int results_close(ResultsFile *rf)
 {
-	if (!rf->f)
+	if (rf->fd < 0)
 		return 0;
-	int rc = fflush(rf->f) == EOF || fdatasync(fileno(rf->f)) < 0 ? -1 : 0;
-	if (fclose(rf->f) != 0)
+	int rc = fdatasync(rf->fd);
+	if (close(rf->fd) != 0)
 		rc = -1;
-	rf->f = NULL;
+	rf->fd = -1;
 	return rc;
 }
 
@@ -255,6 +310,8 @@ int results_sort(const char *path, char *err, size_t errlen)
 			header = false;
 			continue;
 		}
+		if (len <= 1 || (len == 2 && buf[0] == '\r'))
+			continue; /* a blank line at the end */
 		if (n == cap) {
 			cap = cap ? 2 * cap : 256;
 			Line *nl = realloc(lines, sizeof *nl * (size_t)cap);
@@ -269,26 +326,18 @@ int results_sort(const char *path, char *err, size_t errlen)
 		n++;
 	}
 	qsort(lines, (size_t)n, sizeof *lines, by_job);
-	char tmp[4200];
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *o = fopen(tmp, "w");
-	if (!o)
-		goto out;
-	fputs(RESULTS_HEADER "\n", o);
+	OutFile o;
+	FILE *of = outfile_open(&o, path, err, errlen);
+	if (!of)
+		goto done;
+	fputs(RESULTS_HEADER "\n", of);
 	for (int i = 0; i < n; i++)
-		fputs(lines[i].text, o);
-	if (fflush(o) == EOF || fsync(fileno(o)) < 0 || ferror(o)) {
-		fclose(o);
-		remove(tmp);
-		goto out;
-	}
-	fclose(o);
-	if (rename(tmp, path) < 0)
-		goto out;
-	rc = 0;
+		fputs(lines[i].text, of);
+	rc = outfile_commit(&o, err, errlen);
+	goto done;
 out:
-	if (rc < 0)
-		snprintf(err, errlen, "%s: cannot sort: %s", path, strerror(errno));
+	snprintf(err, errlen, "%s: cannot sort: %s", path, strerror(errno));
+done:
 	for (int i = 0; i < n; i++)
 		free(lines[i].text);
 	free(lines);

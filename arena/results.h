@@ -6,16 +6,23 @@
  * separated by spaces. Names never hold commas or quotes (the configuration
  * refuses them), so no field is quoted.
  *
- * During a run lines are appended in the order games finish, each flushed
- * to the kernel before the game counts as done (so killing the process
- * loses nothing) and synced to the disk at most once a second; a run that completes
- * rewrites the file sorted by job (through a temporary file and rename), so the finished
- * file is the same whatever the number of threads. */
+ * During a run lines are appended in the order games finish, each written
+ * to the kernel whole before the game counts as done (so killing the
+ * process loses nothing) and synced to the disk at most once a second; a
+ * line that cannot be written whole is cut off again, so the file always
+ * ends with a whole line. A run that completes rewrites the file sorted by
+ * job (outfile.h: temporary file and rename), so the finished file is the
+ * same whatever the number of threads.
+ *
+ * Reading accepts every state a kill can leave: an empty file or a torn
+ * header (no games yet), a torn last line (that game is not done), and
+ * blank lines at the end. */
 #ifndef ARENA_RESULTS_H
 #define ARENA_RESULTS_H
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "game.h"
@@ -45,7 +52,8 @@ int results_format(char *buf, size_t buflen, int size, int job, int pair, int ro
 
 /* Reads every complete line of path. A last line without its newline (a run
  * killed while writing) is ignored, and *torn_at receives its offset, else
- * -1. Returns 0, or -1 with "file:line: what is wrong". */
+ * -1; an empty file or a torn header gives no rows and *torn_at 0.
+ * Returns 0, or -1 with "file:line: what is wrong". */
 int results_read(const char *path, ResultSet *set, long *torn_at, char *err, size_t errlen);
 void results_free(ResultSet *set);
 
@@ -62,18 +70,20 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 
 /* games.csv open for appending. */
 typedef struct {
-	FILE *f;
+	int fd;        /* -1: closed */
+	off_t size;    /* bytes up to the end of the last whole line */
 	time_t synced; /* when it was last synced to the disk */
 } ResultsFile;
 
-/* Opens path for appending after a resume: creates it with the header if
- * missing, cuts a torn last line (torn_at from results_read, or -1).
- * Returns 0, or -1 with a message. */
+/* Opens path for appending after a resume: writes the header (atomically)
+ * if the file is missing or torn_at is 0, cuts a torn last line (torn_at
+ * from results_read, or -1). Returns 0, or -1 with a message. */
 int results_open(ResultsFile *rf, const char *path, long torn_at, char *err, size_t errlen);
 
-/* Writes the line and flushes it; syncs the file to the disk if the last
- * sync was in an earlier second. Not thread-safe: one writer at a time.
- * Returns 0 or -1. */
+/* Writes the line whole; syncs the file to the disk if the last sync was in
+ * an earlier second. If the write or the sync fails, the file is cut back
+ * to its last whole line and -1 returned with errno set (the game is not
+ * on disk). Not thread-safe: one writer at a time. Returns 0 or -1. */
 int results_append(ResultsFile *rf, const char *line);
 
 /* Syncs and closes (accepts a closed file). Returns 0 or -1. */

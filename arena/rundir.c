@@ -1,12 +1,15 @@
 /* rundir.c - a run's output folder. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* flock */
 #include "rundir.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int rundir_create(const char *path, char *err, size_t errlen)
 {
@@ -29,6 +32,34 @@ int rundir_create(const char *path, char *err, size_t errlen)
 				return 0;
 		}
 	}
+}
+
+int rundir_lock(const char *dir, char *err, size_t errlen)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/.lock", dir);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: cannot create: %s", path, strerror(errno));
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		int e = errno;
+		close(fd);
+		if (e == EWOULDBLOCK)
+			snprintf(err, errlen,
+			         "%s: another process is writing this run folder", dir);
+		else
+			snprintf(err, errlen, "%s: cannot lock: %s", path, strerror(e));
+		return -1;
+	}
+	return fd;
+}
+
+void rundir_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
 }
 
 char *rundir_slurp(const char *path)

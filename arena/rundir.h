@@ -11,6 +11,13 @@
  * fine). Returns 0, or -1 with "folder: cannot create: why" in err. */
 int rundir_create(const char *path, char *err, size_t errlen);
 
+/* Takes the run folder dir for this process: an exclusive lock on
+ * dir/.lock, held until rundir_unlock or the process ends (a kill frees
+ * it). Returns the descriptor, or -1 with "dir: ... is writing it" when
+ * another process holds it, or another message. */
+int rundir_lock(const char *dir, char *err, size_t errlen);
+void rundir_unlock(int fd); /* accepts -1 */
+
 /* The whole file path, NUL-terminated, or NULL if it cannot be read or
  * memory runs out. The caller frees it. */
 char *rundir_slurp(const char *path);

@@ -20,8 +20,11 @@
 #include "cli.h"
 #include "clock.h"
 #include "config.h"
+#include "crashpoint.h"
 #include "game.h"
+#include "interrupt.h"
 #include "openings.h"
+#include "outfile.h"
 #include "record.h"
 #include "report.h"
 #include "results.h"
@@ -42,8 +45,9 @@ typedef struct {
 	int played[CONFIG_PLAYERS_MAX];
 	double t0, last_status, player_ms;
 	bool tty;
-	atomic_bool stop; /* SPRT decided or a write failed */
-	int write_failed;
+	atomic_bool stop;   /* SPRT decided or a write failed */
+	int write_failed;   /* errno of a failed write of a finished game, or 0 */
+	bool create_failed; /* a player could not be created */
 	Sprt sprt;
 	int sprt_pairs; /* complete pairs folded into the SPRT, in pair order */
 	long penta[5];  /* A's pair scores 0, 0.5, 1, 1.5, 2 */
@@ -106,6 +110,8 @@ static void advance_sprt(Run *r)
 static void record_game(Run *r, const Job *j, const GameRecord *rec, double score)
 {
 	const Tournament *t = r->t;
+	if (r->write_failed)
+		return; /* nothing more after a failed write: replayed on resume */
 	char line[BOARD_MAX_MOVES * 5 + 512];
 	results_format(line, sizeof line, t->size, j->id, j->pair, j->round,
 	               r->openings->items[j->opening].name, t->players[j->black].name,
@@ -121,22 +127,31 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 		snprintf(pr.trailer, sizeof pr.trailer, "%s\n%s\n%s %s\n",
 		         t->players[j->black].name, t->players[j->white].name,
 		         game_outcome_text(rec->outcome), game_end_name(rec->reason));
-		FILE *f = fopen(path, "w");
-		if (!f || record_write_psq(f, &pr) < 0 || fclose(f) != 0) {
-			fprintf(stderr, "\narena run: %s: cannot write: %s\n", path,
-			        strerror(errno));
-			r->write_failed = 1;
+		OutFile o;
+		char err[OUTFILE_PATH_MAX + 128];
+		FILE *f = outfile_open(&o, path, err, sizeof err);
+		if (f && record_write_psq(f, &pr) < 0) {
+			snprintf(err, sizeof err, "%s: cannot write: %s", path,
+			         strerror(errno));
+			outfile_abort(&o);
+			f = NULL;
+		}
+		if (!f || outfile_commit(&o, err, sizeof err) < 0) {
+			fprintf(stderr, "\narena run: %s\n", err);
+			r->write_failed = errno ? errno : EIO;
+			atomic_store(&r->stop, true);
+			return;
 		}
 	}
+	/* The game counts once its line is in games.csv, whole. */
 	if (results_append(&r->csv, line) < 0) {
-		fprintf(stderr, "\narena run: games.csv: cannot write: %s\n",
-		        strerror(errno));
-		r->write_failed = 1;
-	}
-	if (r->write_failed) {
+		r->write_failed = errno ? errno : EIO;
+		fprintf(stderr, "\narena run: %s/games.csv: cannot write: %s\n", r->dir,
+		        strerror(r->write_failed));
 		atomic_store(&r->stop, true);
 		return;
 	}
+	crashpoint("kill/after-game");
 	r->done[j->id] = true;
 	r->score[j->id] = score;
 	r->ndone++;
@@ -159,7 +174,8 @@ static void play_job(Run *r, const Job *j)
 	                   .rule = t->rule,
 	                   .max_plies = t->max_plies,
 	                   .opening = o->moves,
-	                   .opening_len = o->count};
+	                   .opening_len = o->count,
+	                   .stop = interrupt_flag()};
 	setup.budget[BLACK] = config_budget(t, j->black);
 	setup.budget[WHITE] = config_budget(t, j->white);
 	Player *pl[2];
@@ -175,11 +191,10 @@ static void play_job(Run *r, const Job *j)
 		{
 			fprintf(stderr, "\narena run: job %d: cannot create a player: %s\n",
 			        j->id, err);
-			r->write_failed = 1;
+			r->create_failed = true;
 			atomic_store(&r->stop, true);
 		}
-	} else {
-		game_play(&setup, pl, rec);
+	} else if (game_play(&setup, pl, rec) == 0) { /* 1: abandoned */
 		double score = rec->outcome == RESULT_BLACK_WIN ? 1
 		               : rec->outcome == RESULT_DRAW    ? 0.5
 		                                                : 0;
@@ -218,15 +233,13 @@ static char *config_text(const Tournament *t)
 	return buf;
 }
 
-/* Marks the games already in games.csv; checks they belong to this run. */
-static int resume(Run *r, const char *csv, long *torn_at, char *err, size_t errlen)
+/* Marks the games of set (games.csv as read back) as done; checks that they
+ * belong to this run. */
+static int resume(Run *r, const ResultSet *set, const char *csv, char *err, size_t errlen)
 {
-	ResultSet set;
-	if (results_read(csv, &set, torn_at, err, errlen) < 0)
-		return -1;
 	const Tournament *t = r->t;
-	for (int i = 0; i < set.count; i++) {
-		const ResultRow *row = &set.rows[i];
+	for (int i = 0; i < set->count; i++) {
+		const ResultRow *row = &set->rows[i];
 		const Job *j =
 		    row->job < r->sched->count ? &r->sched->jobs[row->job] : NULL;
 		if (!j || strcmp(row->black, t->players[j->black].name) != 0 ||
@@ -234,7 +247,6 @@ static int resume(Run *r, const char *csv, long *torn_at, char *err, size_t errl
 			snprintf(err, errlen,
 			         "%s:%d: game %d does not belong to this tournament", csv,
 			         i + 2, row->job);
-			results_free(&set);
 			return -1;
 		}
 		if (r->done[j->id])
@@ -247,8 +259,55 @@ static int resume(Run *r, const char *csv, long *torn_at, char *err, size_t errl
 		r->played[j->black]++;
 		r->played[j->white]++;
 	}
-	results_free(&set);
 	return 0;
+}
+
+/* The folder's config.ini, games.csv and resume. Returns 0, or an exit
+ * status (2: the folder holds another run) with the message printed. */
+static int prepare_folder(Run *r, const char *text, const char *ini, const char *csv)
+{
+	char err[2048];
+	long torn_at = -1;
+	ResultSet set = {0, 0, NULL};
+	if (access(csv, F_OK) == 0 &&
+	    results_read(csv, &set, &torn_at, err, sizeof err) < 0) {
+		fprintf(stderr, "arena run: %s\n", err);
+		return 2;
+	}
+	/* Resume only the same tournament: once games are on disk, the saved
+	 * configuration must match but for the keys that do not change the
+	 * games. Where the folder is (out) is no part of it: a folder can be
+	 * moved, or named another way. */
+	static const char *const free_keys[] = {"threads", "status_every", "out", NULL};
+	char *old = set.count > 0 ? rundir_slurp(ini) : NULL;
+	int status = 0;
+	if (old && !rundir_same_config(old, text, free_keys)) {
+		fprintf(stderr,
+		        "arena run: %s holds a run with another configuration (see %s);\n"
+		        "give this run another name (--set tournament.name=...) or remove "
+		        "the folder\n",
+		        r->dir, ini);
+		status = 2;
+	} else if (resume(r, &set, csv, err, sizeof err) < 0) {
+		fprintf(stderr, "arena run: %s\n", err);
+		status = 2;
+	} else if (outfile_write(ini, text, strlen(text), err, sizeof err) < 0 ||
+	           results_open(&r->csv, csv, torn_at, err, sizeof err) < 0) {
+		fprintf(stderr, "arena run: %s\n", err);
+		status = 1;
+	}
+	free(old);
+	results_free(&set);
+	return status;
+}
+
+/* How to go on after a stop that kept the finished games. */
+static void say_resume(const Run *r, const char *why)
+{
+	fprintf(stderr,
+	        "arena run: %s (%d of %d games kept in %s/games.csv); run the same command "
+	        "again to resume\n",
+	        why, r->ndone, r->sched->count, r->dir);
 }
 
 int runner_main(int argc, char **argv)
@@ -269,6 +328,10 @@ int runner_main(int argc, char **argv)
 			}
 		} else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
 			out = argv[++i];
+			if (!*out) {
+				fprintf(stderr, "arena run: --out needs a folder name\n");
+				return 2;
+			}
 		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
 			if (nsets == SETS_MAX) {
 				fprintf(stderr, "arena run: more than %d --set options\n",
@@ -301,8 +364,11 @@ int runner_main(int argc, char **argv)
 		}
 	if (threads >= 0)
 		t.threads = (int)threads;
-	if (out)
-		snprintf(t.out, sizeof t.out, "%s", out);
+	if (out && snprintf(t.out, sizeof t.out, "%s", out) >= (int)sizeof t.out) {
+		fprintf(stderr, "arena run: --out: longer than %zu bytes\n",
+		        sizeof t.out - 1);
+		return 2;
+	}
 	if (config_validate(&t, err, sizeof err) < 0) {
 		fprintf(stderr, "%s\n", err);
 		return 2;
@@ -331,11 +397,12 @@ int runner_main(int argc, char **argv)
 	r->t = &t;
 	r->openings = &openings;
 	r->sched = &sched;
+	r->csv.fd = -1;
 	r->tty = isatty(STDERR_FILENO);
 	r->done = calloc((size_t)sched.count + 1, sizeof *r->done);
 	r->score = malloc(sizeof *r->score * ((size_t)sched.count + 1));
-	int status = 1;
-	char *text = config_text(&t), *old = NULL;
+	int status = 1, lock = -1;
+	char *text = config_text(&t);
 	if (!r->done || !r->score || !text) {
 		fprintf(stderr, "arena run: out of memory\n");
 		goto out;
@@ -350,42 +417,17 @@ int runner_main(int argc, char **argv)
 		fprintf(stderr, "arena run: %s\n", err);
 		goto out;
 	}
-
-	/* Resume only the same tournament: the saved configuration must match. */
+	if ((lock = rundir_lock(r->dir, err, sizeof err)) < 0) {
+		fprintf(stderr, "arena run: %s\n", err);
+		status = 2;
+		goto out;
+	}
 	char csv[sizeof r->dir + 16], ini[sizeof r->dir + 16];
 	snprintf(csv, sizeof csv, "%.1090s/games.csv", r->dir);
 	snprintf(ini, sizeof ini, "%.1090s/config.ini", r->dir);
-	long torn_at = -1;
-	bool resuming = access(csv, F_OK) == 0;
-	if (resuming) {
-		/* Equal but for the keys that do not change the games. */
-		static const char *const free_keys[] = {"threads", "status_every", NULL};
-		old = rundir_slurp(ini);
-		if (old && !rundir_same_config(old, text, free_keys)) {
-			fprintf(stderr,
-			        "arena run: %s holds a run with another configuration (see "
-			        "%s);\n"
-			        "give this run another name (--set tournament.name=...) or "
-			        "remove the folder\n",
-			        r->dir, ini);
-			status = 2;
-			goto out;
-		}
-		if (resume(r, csv, &torn_at, err, sizeof err) < 0) {
-			fprintf(stderr, "arena run: %s\n", err);
-			status = 2;
-			goto out;
-		}
-	}
-	FILE *cf = fopen(ini, "w");
-	if (!cf || fputs(text, cf) == EOF || fclose(cf) != 0) {
-		fprintf(stderr, "arena run: %s: cannot write: %s\n", ini, strerror(errno));
+	if ((status = prepare_folder(r, text, ini, csv)) != 0)
 		goto out;
-	}
-	if (results_open(&r->csv, csv, torn_at, err, sizeof err) < 0) {
-		fprintf(stderr, "arena run: %s\n", err);
-		goto out;
-	}
+	status = 1;
 
 	int nthreads = t.threads > 0 ? t.threads : omp_get_num_procs();
 	fprintf(stderr,
@@ -401,26 +443,43 @@ int runner_main(int argc, char **argv)
 		}
 		advance_sprt(r);
 	}
+	interrupt_install();
 	r->t0 = clock_ms();
 	omp_set_num_threads(nthreads);
 #pragma omp parallel for schedule(dynamic, 1)
 	for (int i = 0; i < sched.count; i++) {
-		if (r->done[i] || atomic_load(&r->stop))
+		if (r->done[i] || atomic_load(&r->stop) || interrupt_signal())
 			continue;
 		play_job(r, &sched.jobs[i]);
 	}
 	double wall = (clock_ms() - r->t0) / 1e3;
 	print_progress(r, true);
-	if (results_close(&r->csv) < 0) {
-		fprintf(stderr, "arena run: %s: cannot write: %s\n", csv, strerror(errno));
-		r->write_failed = 1;
+	if (!r->write_failed && results_close(&r->csv) < 0)
+		r->write_failed = errno ? errno : EIO;
+	if (r->write_failed) {
+		char why[2200];
+		snprintf(why, sizeof why, "%s/games.csv: %s", r->dir,
+		         r->write_failed == ENOSPC || r->write_failed == EDQUOT
+		             ? "disk full"
+		             : strerror(r->write_failed));
+		say_resume(r, why);
+		goto out;
 	}
-	if (r->write_failed)
+	if (interrupt_signal()) {
+		say_resume(r, strsignal(interrupt_signal()));
+		status = 128 + interrupt_signal();
+		goto out;
+	}
+	if (r->create_failed)
 		goto out;
 
 	bool complete = r->ndone == sched.count;
-	if (complete && results_sort(csv, err, sizeof err) < 0)
+	crashpoint("kill/before-sort");
+	if (complete && results_sort(csv, err, sizeof err) < 0) {
 		fprintf(stderr, "arena run: %s\n", err);
+		say_resume(r, "the final rewrite of games.csv failed");
+		goto out;
+	}
 	if (r->nplayed > 0)
 		fprintf(stderr,
 		        "played %d games in %.1f s: %.2f games/s; players thought %.1f%% "
@@ -437,6 +496,7 @@ int runner_main(int argc, char **argv)
 	const char *names[CONFIG_PLAYERS_MAX];
 	for (int i = 0; i < t.nplayers; i++)
 		names[i] = t.players[i].name;
+	crashpoint("kill/before-report");
 	status = report_run(r->dir, csv, names, t.nplayers, t.anchor[0] ? t.anchor : NULL,
 	                    stdout, err, sizeof err) < 0
 	             ? 1
@@ -445,8 +505,8 @@ int runner_main(int argc, char **argv)
 		fprintf(stderr, "arena run: %s\n", err);
 out:
 	results_close(&r->csv);
+	rundir_unlock(lock);
 	free(text);
-	free(old);
 	free(r->done);
 	free(r->score);
 	schedule_free(&sched);
