@@ -45,8 +45,30 @@ bool rules_legal(const Board *b, int p)
 	return board_empty_at(b, p);
 }
 
-/* With a black stone on p: is the open three of direction d a real three,
- * one that a legal black move turns into a straight four? */
+/* The renju convention, as Gomocup's judge (Piskvork's forbidden-point
+ * finder) and the strongest renju engines apply it, so that the arena calls
+ * forbidden exactly the points they do:
+ *
+ * - Five first. A black stone that makes exactly five wins, whatever else
+ *   it makes (an overline, fours or threes on other lines): never forbidden.
+ * - Otherwise it is forbidden if it makes an overline, or two or more fours
+ *   (two on one line, X.X*X.X, count as two; a straight four as one), or
+ *   two or more real threes.
+ * - A three is real if some empty point q turns it into a straight four
+ *   holding the new stone, and q, with that stone on the board, is a move
+ *   that makes the straight four: q neither makes a five nor is forbidden
+ *   (the same question, one stone deeper). If q makes a five on another
+ *   line, the move there is a win, not a straight four, so the three does
+ *   not count toward a double three. A literal reading of the RIF text
+ *   (q merely not forbidden, and a five never is) would count it; the
+ *   judge and the engines do not, and Gomocup games are scored by the
+ *   judge. Example: tests/test_rules.c, the referee issue's game.
+ * - Fours need no such test: a four counts whatever its five point is,
+ *   since a five is never forbidden.
+ * tests/test_renju_ref.c holds an independent, slow reference of all this
+ * and compares it with rules_is_forbidden on random games. */
+
+/* With a black stone on p: is the open three of direction d a real three? */
 static bool real_three(Board *b, int p, int d)
 {
 	int step = board_step[d];
@@ -63,6 +85,7 @@ static bool real_three(Board *b, int p, int d)
 			for (int j = 1; j < k; j++)
 				joined &= b->cell[p + dir * j * step] == CELL_BLACK;
 			if (joined && board_pattern(b, q, BLACK, d) == PAT_OPEN_FOUR &&
+			    board_threat(b, q, BLACK) != THREAT_FIVE &&
 			    !rules_is_forbidden(b, q))
 				return true;
 		}

@@ -36,7 +36,9 @@ int rule_gomocup(Rule r);
 Outcome rules_outcome(struct Board *b, int p);
 
 /* Renju only: is the empty point p forbidden for black? False for every
- * other rule and for points that make a five. b is restored as above. */
+ * other rule and for points that make a five. Threes are counted as
+ * Gomocup's judge counts them (the convention is written out in rules.c).
+ * b is restored as above. */
 bool rules_is_forbidden(struct Board *b, int p);
 
 /* Is the move on p legal for the side to move: an empty point of the board

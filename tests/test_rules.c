@@ -16,7 +16,9 @@
 #include <string.h>
 
 #include "board.h"
+#include "coord.h"
 #include "diagram.h"
+#include "record.h"
 #include "rules.h"
 
 static const Rule all_rules[] = {RULE_FREESTYLE, RULE_STANDARD, RULE_RENJU};
@@ -645,6 +647,21 @@ static const RenjuCase renju_cases[] = {
 	 ". . . . . X . . . .\n"
 	 ". . . . . . . . . .\n"},
 
+	/* The row's only straight-four point, right of *, also completes a
+	 * five on the anti-diagonal (closed by O at the top). A five is a win,
+	 * not a straight four, so the row is no three (the convention of
+	 * Gomocup's judge, see rules.c): * has one three, in its column. */
+	{"five first: the straight-four point makes a five elsewhere: legal", OUTCOME_NONE,
+	 false,
+	 ". . . . . . . . . . O\n"
+	 ". . . . . . . . . X .\n"
+	 ". . . . . . . . X . .\n"
+	 ". . . . X . . X . . .\n"
+	 ". . . . X . X . . . .\n"
+	 "O . X X * . . . . . .   | the row's straight four would be a five\n"
+	 ". . . . . . . . . . .\n"
+	 ". . . . . . . . . . .\n"},
+
 	/* -- an exact five wins whatever else the move makes -- */
 	{"five with a double four: wins", OUTCOME_WIN, false,
 	 "O . . . O .\n"
@@ -710,6 +727,54 @@ static void test_renju_case(void **state)
 		}
 }
 
+/* The referee issue's game (15x15, black first). Black's row-9 three
+ * h9 . j9 k9, made by k9, can only become a straight four at i9, and i9
+ * makes the five f6-g7-h8-i9-j10: so k9 is no double three, and black's
+ * only forbidden point is k6, as Gomocup's judge has it. */
+static void test_forbidden_points_of_a_game(void **state)
+{
+	(void)state;
+	static const char game[] =
+	    "f6 e8 h8 e10 g5 i7 j7 d9 i3 d7 h5 i10 h9 d10 l8 j12 j10 h4 e7 b9 "
+	    "j9 j2 g7 c5 k5 e3 j5 a11 i6 f1 c9 k14 l6 n4 h3 d4";
+	int16_t moves[BOARD_MAX_MOVES];
+	char err[160];
+	int n = record_parse_moves(15, game, moves, BOARD_MAX_MOVES, err, sizeof err);
+	if (n < 0)
+		fail_msg("record_parse_moves: %s", err);
+	assert_int_equal(n, 36);
+	Board b;
+	assert_int_equal(board_init(&b, 15, RULE_RENJU), 0);
+	for (int i = 0; i < n; i++) {
+		if (outcome_at(&b, moves[i]) != OUTCOME_NONE)
+			fail_msg("move %d is not a plain move", i + 1);
+		board_play(&b, moves[i]);
+	}
+	assert_int_equal(b.to_move, BLACK);
+
+	char found[512] = "";
+	for (int y = 0; y < 15; y++)
+		for (int x = 0; x < 15; x++) {
+			int p = board_point(x, y);
+			if (b.cell[p] == CELL_EMPTY && forbidden_at(&b, p)) {
+				char text[COORD_TEXT_MAX];
+				strcat(found, " ");
+				strcat(found, coord_format(15, p, text));
+			}
+		}
+	assert_string_equal(found, " k6");
+
+	int k9, i9;
+	assert_int_equal(coord_parse(15, "k9", &k9, err, sizeof err), 0);
+	assert_int_equal(coord_parse(15, "i9", &i9, err, sizeof err), 0);
+	assert_int_equal(outcome_at(&b, k9), OUTCOME_NONE);
+	assert_int_equal(outcome_at(&b, i9), OUTCOME_WIN);
+	/* With k9 played, i9 is still a win and not a straight four's point. */
+	board_play(&b, k9);
+	board_set_to_move(&b, BLACK);
+	assert_int_equal(outcome_at(&b, i9), OUTCOME_WIN);
+}
+
 /* A renju forbidden point is legal to play: the move just loses. */
 static void test_forbidden_point_is_legal(void **state)
 {
@@ -732,6 +797,7 @@ int main(void)
 	    cmocka_unit_test(test_exact_five_and_overline),
 	    cmocka_unit_test(test_full_board_draw),
 	    cmocka_unit_test(test_forbidden_point_is_legal),
+	    cmocka_unit_test(test_forbidden_points_of_a_game),
 	};
 	/* One test per renju case, named after it. */
 	struct CMUnitTest renju[RENJU_CASES];
