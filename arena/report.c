@@ -10,6 +10,7 @@
 
 #include "elo.h"
 #include "results.h"
+#include "rundir.h"
 
 enum { REPORT_PLAYERS_MAX = 256 };
 
@@ -308,9 +309,10 @@ int report_elo_main(int argc, char **argv)
 			printf("usage: arena elo games.csv [--anchor NAME] [--out DIR]\n\n"
 			       "Ratings from any games file: writes elo.csv, pairs.csv, "
 			       "los.csv and\n"
-			       "elo.png into DIR (default: the games file's folder) and "
-			       "prints the\n"
-			       "standings. --anchor rates NAME 0; by default the pool "
+			       "elo.png into DIR (default: the games file's folder; made "
+			       "if missing)\n"
+			       "and prints the standings. --anchor rates NAME 0; by "
+			       "default the pool\n"
 			       "averages 0.\n");
 			return 0;
 		}
@@ -334,6 +336,11 @@ int report_elo_main(int argc, char **argv)
 	char buf[4096];
 	snprintf(buf, sizeof buf, "%s", csv);
 	char err[1024];
+	/* Like `arena run`, make the folder asked for rather than fail on it. */
+	if (dir && rundir_create(dir, err, sizeof err) < 0) {
+		fprintf(stderr, "arena elo: %s\n", err);
+		return 2;
+	}
 	if (report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, stdout, err,
 	               sizeof err) < 0) {
 		fprintf(stderr, "arena elo: %s\n", err);

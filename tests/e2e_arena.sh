@@ -117,4 +117,16 @@ flat=$(tr '\n' ' ' < msout/ms/config.ini)
 [[ "$flat" == *"[player b] type = random nodes = 300 depth = 0 ms = 0 "* ]] ||
 	fail "player budget in config.ini: $flat"
 
+# arena elo --out makes its folder, parents included, as arena run does.
+"$arena" elo one/t/games.csv --out new/deeper >/dev/null 2>err.txt ||
+	fail "arena elo --out a missing folder: $(cat err.txt)"
+cmp -s new/deeper/elo.csv one/t/elo.csv || fail "arena elo --out new/deeper: elo.csv"
+touch plain
+set +e
+"$arena" elo one/t/games.csv --out plain/x >/dev/null 2>err.txt
+rc=$?
+set -e
+[ $rc -eq 2 ] && grep -q 'plain/x: cannot create' err.txt ||
+	fail "arena elo --out under a file: rc $rc, '$(cat err.txt)'"
+
 echo "e2e_arena: all checks passed"
