@@ -45,15 +45,12 @@ int config_find_player(const Tournament *t, const char *name)
 	return -1;
 }
 
-Budget config_player_budget(const PlayerSpec *p, Budget b)
+/* Whole budgets, not key by key: a section that says `ms = 100` means a
+ * tenth of a second a move, which a node limit kept from elsewhere would cut
+ * short without a word (see config.h). */
+Budget config_player_budget(const PlayerSpec *p, Budget base)
 {
-	if (p->budget_set & BUDGET_NODES)
-		b.nodes = p->budget.nodes;
-	if (p->budget_set & BUDGET_DEPTH)
-		b.depth = p->budget.depth;
-	if (p->budget_set & BUDGET_MS)
-		b.ms = p->budget.ms;
-	return b;
+	return p->budget_set ? p->budget : base;
 }
 
 Budget config_budget(const Tournament *t, int i)
@@ -76,29 +73,39 @@ static int get_text(const char *v, char *out, size_t outlen, char *err, size_t e
 int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
                       size_t errlen, int *rc)
 {
-	long n;
-	*rc = 0;
-	if (strcmp(key, "nodes") == 0) {
-		if ((*rc = inifile_long(key, v, 0, 1000000000000L, &n, err, errlen)) == 0)
-			b->nodes = (uint64_t)n, *set |= BUDGET_NODES;
-	} else if (strcmp(key, "depth") == 0) {
-		if ((*rc = inifile_long(key, v, 0, 100, &n, err, errlen)) == 0)
-			b->depth = (int)n, *set |= BUDGET_DEPTH;
-	} else if (strcmp(key, "ms") == 0) {
-		if ((*rc = inifile_long(key, v, 0, 86400000L, &n, err, errlen)) == 0)
-			b->ms = n, *set |= BUDGET_MS;
-	} else {
-		return 0;
+	static const struct {
+		const char *key;
+		unsigned flag;
+		long max;
+	} keys[] = {{"nodes", BUDGET_NODES, 1000000000000L},
+	            {"depth", BUDGET_DEPTH, 100},
+	            {"ms", BUDGET_MS, 86400000L}};
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+		if (strcmp(key, keys[k].key) != 0)
+			continue;
+		long n;
+		if ((*rc = inifile_long(key, v, 0, keys[k].max, &n, err, errlen)) < 0)
+			return 1;
+		if (!*set) /* this place's first key: its budget replaces the one above */
+			*b = (Budget){0};
+		if (keys[k].flag == BUDGET_NODES)
+			b->nodes = (uint64_t)n;
+		else if (keys[k].flag == BUDGET_DEPTH)
+			b->depth = (int)n;
+		else
+			b->ms = n;
+		*set |= keys[k].flag;
+		return 1;
 	}
-	return 1;
+	*rc = 0;
+	return 0;
 }
 
 static int tournament_key(Tournament *t, const char *key, const char *v,
                           const char *base_dir, char *err, size_t errlen)
 {
-	unsigned dummy = 0;
 	int rc;
-	if (config_budget_key(&t->budget, &dummy, key, v, err, errlen, &rc))
+	if (config_budget_key(&t->budget, &t->budget_set, key, v, err, errlen, &rc))
 		return rc;
 	if (strcmp(key, "name") == 0) {
 		if (get_text(v, t->name, sizeof t->name, err, errlen, key) < 0)
@@ -548,12 +555,10 @@ int config_write(const Tournament *t, FILE *f)
 	for (int i = 0; i < t->nplayers; i++) {
 		const PlayerSpec *p = &t->players[i];
 		fprintf(f, "\n[player %s]\ntype = %s\n", p->name, p->type->name);
-		if (p->budget_set & BUDGET_NODES)
-			fprintf(f, "nodes = %llu\n", (unsigned long long)p->budget.nodes);
-		if (p->budget_set & BUDGET_DEPTH)
-			fprintf(f, "depth = %d\n", p->budget.depth);
-		if (p->budget_set & BUDGET_MS)
-			fprintf(f, "ms = %lld\n", (long long)p->budget.ms);
+		if (p->budget_set) /* its own budget, whole (0 = no limit) */
+			fprintf(f, "nodes = %llu\ndepth = %d\nms = %lld\n",
+			        (unsigned long long)p->budget.nodes, p->budget.depth,
+			        (long long)p->budget.ms);
 		for (int k = 0; k < p->params.n; k++) {
 			char v[PARAM_TEXT_MAX + 64];
 			param_format(&p->params, k, v, sizeof v);

@@ -24,8 +24,8 @@ typedef struct {
 	char name[CONFIG_NAME_MAX];
 	const PlayerType *type;
 	ParamSet params;
-	Budget budget;       /* the limits this section sets itself ... */
-	unsigned budget_set; /* ... which: BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS */
+	Budget budget;       /* its own budget, when the section gives one ... */
+	unsigned budget_set; /* ... keys given: BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS */
 	bool challenger;     /* gauntlet: plays every non-challenger */
 	int line;            /* where its section starts */
 } PlayerSpec;
@@ -44,7 +44,8 @@ typedef struct {
 	bool symmetries;
 	int threads; /* 0 = every core */
 	uint64_t seed;
-	Budget budget;                /* default per move */
+	Budget budget;                /* per move, for players without their own */
+	unsigned budget_set;          /* budget keys given in [tournament] or --set */
 	int max_plies;                /* 0 = play to a full board */
 	char out[CONFIG_PATH_MAX];    /* output root; the run goes to out/name */
 	bool psq;                     /* write a .psq file per game */
@@ -72,17 +73,27 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
  * challengers, SPRT with two players. Returns 0 or -1 with a message. */
 int config_validate(const Tournament *t, char *err, size_t errlen);
 
-/* The budget player i plays with: its own limits where its section sets
- * them, the tournament's otherwise. */
+/* Budgets. The budget keys (nodes, depth, ms) of one place form one budget:
+ * the defaults (nodes = 20000), the run's section ([tournament], or the
+ * tuners' [spsa] and [texel]), a [player] section. A place that gives any
+ * budget key replaces the budget of the place above it as a whole (a limit
+ * it does not give is no limit); every key it gives applies, and the first
+ * limit reached ends the move. --set adds a key to its section as if it
+ * were written there. */
+
+/* The budget player i plays with: its section's, or else the tournament's. */
 Budget config_budget(const Tournament *t, int i);
 
-/* A budget key (nodes, depth, ms) into b, noting it in *set: returns 1 and
- * sets *rc to 0, or to -1 with a message for a bad value; returns 0 if key
- * is no budget key. Every configuration reader takes budgets through it. */
+/* A budget key (nodes, depth, ms) into b, noting it in *set: the first one
+ * of a place (*set still 0) clears b, so that the place's keys replace the
+ * budget that was there. Returns 1 and sets *rc to 0, or to -1 with a
+ * message for a bad value (b unchanged); returns 0 if key is no budget key.
+ * Every configuration reader takes budgets through it. */
 int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
                       size_t errlen, int *rc);
 
-/* The same for any [player] section: p's own limits over base. */
+/* The same for any [player] section: p's own budget if it gives one, else
+ * base. */
 Budget config_player_budget(const PlayerSpec *p, Budget base);
 
 /* One key of a [player] section whose type is known: a budget key (nodes,

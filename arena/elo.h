@@ -1,5 +1,6 @@
 /* elo.h - maximum-likelihood Elo ratings of a pool of players, error bars,
- * likelihood of superiority, and head-to-head statistics of one pairing.
+ * likelihood of superiority; and (elo_pair.h) head-to-head statistics of one
+ * pairing.
  *
  * Model: Bradley-Terry on the logistic Elo scale, P(i beats j) =
  * 1 / (1 + 10^((Rj - Ri) / 400)), no colour advantage; a game with score s
@@ -91,32 +92,11 @@ double elo_diff_error(const EloRatings *r, int i, int j);
  * elo_los(i, j) + elo_los(j, i) = 1, and 0.5 when i == j. */
 double elo_los(const EloRatings *r, int i, int j);
 
-/* One pairing seen from player A. Pentanomial counts are game pairs (same
- * opening, colours swapped) by A's pair score 0, 0.5, 1, 1.5, 2. */
-typedef struct {
-	int wins, draws, losses;
-	long penta[5]; /* all 0 if pairs are unknown */
-} EloPairCounts;
-
-/* Statistics as fastchess reports them (see elo.c for the formulas): Elo
- * from the score with 95% errors from the per-game (trinomial) variance and,
- * when penta counts are given, the per-pair (pentanomial) variance; nElo;
- * LOS. A score of 0 or 1 gives an infinite Elo; a zero variance gives zero
- * errors, a NAN nElo and a LOS of 0, 0.5 or 1. Fields *_penta are NAN when
- * no pairs are given. */
-typedef struct {
-	int games, pairs;
-	double score, draw_ratio; /* 0..1 */
-	double elo, error95, nelo, nelo_error95, los;
-	double error95_penta, nelo_penta, nelo_error95_penta, los_penta;
-} EloPairStats;
-
-/* Returns 0, or a negative code with err filled when there are no games or
- * the pentanomial counts do not add up to the W/D/L counts. */
-int elo_pair_stats(const EloPairCounts *c, EloPairStats *out, char *err, size_t errlen);
-/* Adds one game pair to c: a1, a2 are A's scores (0, 0.5, 1) in its two games. */
-void elo_pair_add(EloPairCounts *c, double a1, double a2);
-/* -400 log10(1/s - 1): the logistic Elo difference that scores s. */
+/* 400 log10(s / (1 - s)): the logistic Elo difference that scores s; +0
+ * (not -0) at 0.5, +-INFINITY at 1 and 0. */
 double elo_from_score(double s);
+
+/* The head-to-head statistics of one pairing. */
+#include "elo_pair.h"
 
 #endif

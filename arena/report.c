@@ -12,6 +12,7 @@
 #include "outfile.h"
 #include "plot.h"
 #include "results.h"
+#include "rundir.h"
 
 enum { REPORT_PLAYERS_MAX = 256 };
 
@@ -89,7 +90,7 @@ static int write_pairs(const char *dir, const ResultSet *set, const int *bi, con
 		return -1;
 	fprintf(
 	    f, "player_a,player_b,games,w,d,l,penta0,penta1,penta2,penta3,penta4,score,elo,"
-	       "error,nelo,nelo_error,los\n");
+	       "error,nelo,nelo_error,los,elo_lo,elo_hi\n");
 	fprintf(out, "\n%-20s %-20s %6s %13s %8s %16s %6s\n", "player A", "player B",
 	        "games", "+ = - (A)", "score", "elo (A)", "los");
 	/* Index rows by pair id to find the partner game. */
@@ -147,26 +148,18 @@ static int write_pairs(const char *dir, const ResultSet *set, const int *bi, con
 			char e[256];
 			if (elo_pair_stats(&c, &s, e, sizeof e) < 0)
 				continue;
-			double err95 = pairs_ok ? s.error95_penta : s.error95;
-			double nelo = pairs_ok ? s.nelo_penta : s.nelo;
-			double nerr = pairs_ok ? s.nelo_error95_penta : s.nelo_error95;
-			double los = pairs_ok ? s.los_penta : s.los;
-			fprintf(f,
-			        "%s,%s,%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%.1f,%.1f,%.1f,"
-			        "%.1f,%.4f\n",
-			        names[a], names[b], games, c.wins, c.draws, c.losses,
-			        c.penta[0], c.penta[1], c.penta[2], c.penta[3], c.penta[4],
-			        s.score, s.elo, err95, nelo, nerr, los);
-			char wdl[32], elo[32];
+			/* Undefined numbers are empty fields and "n/a" (elo_pair.h). */
+			char stats[ELO_PAIR_CSV_MAX], elo[ELO_PAIR_TEXT_MAX],
+			    los[ELO_PAIR_TEXT_MAX], wdl[40];
+			fprintf(f, "%s,%s,%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%s\n", names[a],
+			        names[b], games, c.wins, c.draws, c.losses, c.penta[0],
+			        c.penta[1], c.penta[2], c.penta[3], c.penta[4],
+			        elo_pair_csv(&s, pairs_ok, stats, sizeof stats));
 			snprintf(wdl, sizeof wdl, "%d %d %d", c.wins, c.draws, c.losses);
-			if (isfinite(s.elo))
-				snprintf(elo, sizeof elo, "%+.0f +/- %.0f", s.elo, err95);
-			else
-				snprintf(elo, sizeof elo, "%s",
-				         s.elo > 0 ? "+inf" : "-inf");
-			fprintf(out, "%-20s %-20s %6d %13s %7.1f%% %16s %5.1f%%\n",
-			        names[a], names[b], games, wdl, 100 * s.score, elo,
-			        100 * los);
+			fprintf(out, "%-20s %-20s %6d %13s %7.1f%% %16s %6s\n", names[a],
+			        names[b], games, wdl, 100 * s.score,
+			        elo_pair_text(&s, pairs_ok, elo, sizeof elo),
+			        elo_pair_los_text(&s, pairs_ok, los, sizeof los));
 		}
 	free(first);
 	return outfile_commit(&of, err, errlen);
@@ -312,9 +305,10 @@ int report_elo_main(int argc, char **argv)
 			printf("usage: arena elo games.csv [--anchor NAME] [--out DIR]\n\n"
 			       "Ratings from any games file: writes elo.csv, pairs.csv, "
 			       "los.csv and\n"
-			       "elo.png into DIR (default: the games file's folder) and "
-			       "prints the\n"
-			       "standings. --anchor rates NAME 0; by default the pool "
+			       "elo.png into DIR (default: the games file's folder; made "
+			       "if missing)\n"
+			       "and prints the standings. --anchor rates NAME 0; by "
+			       "default the pool\n"
 			       "averages 0.\n");
 			return 0;
 		}
@@ -338,6 +332,11 @@ int report_elo_main(int argc, char **argv)
 	char buf[4096];
 	snprintf(buf, sizeof buf, "%s", csv);
 	char err[1024];
+	/* Like `arena run`, make the folder asked for rather than fail on it. */
+	if (dir && rundir_create(dir, err, sizeof err) < 0) {
+		fprintf(stderr, "arena elo: %s\n", err);
+		return 2;
+	}
 	if (report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, stdout, err,
 	               sizeof err) < 0) {
 		fprintf(stderr, "arena elo: %s\n", err);

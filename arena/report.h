@@ -2,9 +2,11 @@
  *
  * Writes into dir: elo.csv (Ordo's columns: rank, player, rating, error,
  * points, played, percent, cfs_next, w, d, l, draw_percent), pairs.csv (one
- * line per pairing with W/D/L, pentanomial counts, score, Elo, nElo and
- * LOS), los.csv (the likelihood-of-superiority matrix), and elo.png through
- * gnuplot when it is installed; prints the standings to out. */
+ * line per pairing with W/D/L, pentanomial counts, score, Elo, nElo, LOS
+ * and the Elo interval's ends; undefined values empty, see elo_pair.h),
+ * los.csv (the likelihood-of-superiority matrix), and elo.png through
+ * gnuplot when it is installed; prints the standings and the head-to-head
+ * table to out. */
 #ifndef ARENA_REPORT_H
 #define ARENA_REPORT_H
 

@@ -107,4 +107,26 @@ set -e
 [ $rc -eq 2 ] && grep -q 'nowhere.txt: cannot open' err.txt || fail "missing openings: rc $rc"
 [ ! -e badout ] || fail "missing openings wrote output"
 
+# Budgets: --set tournament.ms=N is a key of [tournament], which replaces
+# the default nodes = 20000 whole; a player's own budget replaces it in
+# turn; config.ini shows both whole.
+printf '[tournament]\nname = ms\npairs = 1\n[player a]\ntype = random\n[player b]\ntype = random\nnodes = 300\n' > ms.ini
+"$arena" run ms.ini --out msout --set tournament.ms=50 >/dev/null 2>&1 || fail "run with --set tournament.ms=50"
+flat=$(tr '\n' ' ' < msout/ms/config.ini)
+[[ "$flat" == *"nodes = 0 depth = 0 ms = 50 "* ]] || fail "tournament budget in config.ini: $flat"
+[[ "$flat" == *"[player b] type = random nodes = 300 depth = 0 ms = 0 "* ]] ||
+	fail "player budget in config.ini: $flat"
+
+# arena elo --out makes its folder, parents included, as arena run does.
+"$arena" elo one/t/games.csv --out new/deeper >/dev/null 2>err.txt ||
+	fail "arena elo --out a missing folder: $(cat err.txt)"
+cmp -s new/deeper/elo.csv one/t/elo.csv || fail "arena elo --out new/deeper: elo.csv"
+touch plain
+set +e
+"$arena" elo one/t/games.csv --out plain/x >/dev/null 2>err.txt
+rc=$?
+set -e
+[ $rc -eq 2 ] && grep -q 'plain/x: cannot create' err.txt ||
+	fail "arena elo --out under a file: rc $rc, '$(cat err.txt)'"
+
 echo "e2e_arena: all checks passed"

@@ -15,6 +15,8 @@
 #include "config.h"
 #include "coord.h"
 #include "openings.h"
+#include "spsa_config.h"
+#include "texel_config.h"
 
 static char dir[64];
 
@@ -93,10 +95,10 @@ static void good_file_is_read_as_written(void **state)
 	assert_string_equal(t.players[0].type->name, "weighted");
 	int k = param_find(&t.players[0].params, "attack");
 	assert_true(k >= 0 && t.players[0].params.v[k] == 1400);
-	/* a's own ms limit, the tournament's nodes */
+	/* a's own ms limit alone, b the tournament's nodes */
 	Budget ba = config_budget(&t, 0), bb = config_budget(&t, 1);
-	assert_true(ba.ms == 100 && ba.nodes == 5000);
-	assert_true(bb.ms == 0 && bb.nodes == 5000);
+	assert_true(ba.ms == 100 && ba.nodes == 0 && ba.depth == 0);
+	assert_true(bb.ms == 0 && bb.nodes == 5000 && bb.depth == 0);
 	assert_false(t.players[0].challenger);
 	assert_true(t.players[1].challenger);
 	assert_int_equal(config_validate(&t, err, sizeof err), 0);
@@ -128,6 +130,115 @@ static void good_file_is_read_as_written(void **state)
 	assert_string_equal(text, text2);
 	free(text);
 	free(text2);
+}
+
+static bool budget_is(Budget b, uint64_t nodes, int depth, int64_t ms)
+{
+	if (b.nodes == nodes && b.depth == depth && b.ms == ms)
+		return true;
+	print_error("budget nodes %llu depth %d ms %lld, want %llu %d %lld\n",
+	            (unsigned long long)b.nodes, b.depth, (long long)b.ms,
+	            (unsigned long long)nodes, depth, (long long)ms);
+	return false;
+}
+
+/* The budget rule: the keys of one place (the defaults, [tournament], a
+ * [player] section) form one budget; a place that gives any budget key
+ * replaces the budget of the place above it whole, and all its keys apply
+ * together. --set adds a key to its section as if written there. */
+static void budget_keys_replace_whole_budgets(void **state)
+{
+	(void)state;
+	Tournament t;
+	char err[512] = "";
+	const char *players = "[player a]\ntype = alphabeta\n[player b]\ntype = alphabeta\n"
+	                      "depth = 3\n";
+	char text[512];
+	snprintf(text, sizeof text, "[tournament]\nms = 100\n%s", players);
+	if (config_load(write_file("b.ini", text), &t, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_true(budget_is(config_budget(&t, 0), 0, 0, 100)); /* no default nodes */
+	assert_true(budget_is(config_budget(&t, 1), 0, 3, 0));   /* not ms + depth */
+
+	/* Several keys in one place all apply; the first reached stops. */
+	snprintf(text, sizeof text, "[tournament]\nnodes = 5000\nms = 100\n%s", players);
+	if (config_load(write_file("b.ini", text), &t, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_true(budget_is(config_budget(&t, 0), 5000, 0, 100));
+	assert_true(budget_is(config_budget(&t, 1), 0, 3, 0));
+
+	/* No budget key anywhere: the default, nodes = 20000. */
+	if (config_load(write_file("b.ini", "[player a]\ntype = naive\n"), &t, err,
+	                sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_true(budget_is(config_budget(&t, 0), 20000, 0, 0));
+
+	/* --set is a key written in that section. */
+	assert_int_equal(config_override(&t, "tournament.ms=100", err, sizeof err), 0);
+	assert_true(budget_is(config_budget(&t, 0), 0, 0, 100));
+	assert_int_equal(config_override(&t, "tournament.depth=4", err, sizeof err), 0);
+	assert_true(budget_is(config_budget(&t, 0), 0, 4, 100));
+	assert_int_equal(config_override(&t, "player a.nodes=7", err, sizeof err), 0);
+	assert_true(budget_is(config_budget(&t, 0), 7, 0, 0));
+
+	/* config.ini shows the budgets used and reads back to them. */
+	char *saved = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&saved, &len);
+	assert_int_equal(config_write(&t, f), 0);
+	fclose(f);
+	assert_non_null(strstr(saved, "[tournament]\n"));
+	assert_non_null(strstr(saved, "nodes = 0\ndepth = 4\nms = 100\n"));
+	assert_non_null(strstr(saved, "[player a]\ntype = naive\nnodes = 7\ndepth = 0\n"
+	                              "ms = 0\n"));
+	Tournament u;
+	if (config_load(write_file("again.ini", saved), &u, err, sizeof err) < 0)
+		fail_msg("%s\n%s", err, saved);
+	assert_true(budget_is(u.budget, 0, 4, 100));
+	assert_true(budget_is(config_budget(&u, 0), 7, 0, 0));
+	free(saved);
+}
+
+/* The tuners read budgets by the same rule: [spsa] or [texel] replaces the
+ * default, a [player] section replaces that. */
+static void tuner_budgets_follow_the_same_rule(void **state)
+{
+	(void)state;
+	char err[1024] = "";
+	const char *spsa_tail = "[player p]\ntype = alphabeta\n%s[param ratio]\n";
+	char text[512], player[64] = "";
+	SpsaConfig s;
+	snprintf(text, sizeof text, "[spsa]\nopenings = o.ini\nms = 100\n");
+	snprintf(text + strlen(text), sizeof text - strlen(text), spsa_tail, player);
+	if (spsa_config_load(write_file("s.ini", text), &s, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_true(budget_is(s.budget, 0, 0, 100));
+	snprintf(text, sizeof text, "[spsa]\nopenings = o.ini\nms = 100\nnodes = 9\n");
+	snprintf(player, sizeof player, "depth = 2\n");
+	snprintf(text + strlen(text), sizeof text - strlen(text), spsa_tail, player);
+	if (spsa_config_load(write_file("s.ini", text), &s, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_true(budget_is(s.budget, 0, 2, 0));
+	snprintf(text, sizeof text, "[spsa]\nopenings = o.ini\n");
+	snprintf(text + strlen(text), sizeof text - strlen(text), spsa_tail, "");
+	if (spsa_config_load(write_file("s.ini", text), &s, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_true(budget_is(s.budget, 20000, 0, 0));
+
+	TexelConfig x;
+	if (texel_config_load(write_file("x.ini", "[texel]\nms = 100\ndepth = 5\n"
+	                                          "opponent = q\n[player p]\n"
+	                                          "type = alphabeta\n[player q]\n"
+	                                          "type = alphabeta\nnodes = 300\n"),
+	                      &x, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_true(budget_is(texel_config_budget(&x, x.player), 0, 5, 100));
+	assert_true(budget_is(texel_config_budget(&x, x.opponent), 300, 0, 0));
+	if (texel_config_load(
+	        write_file("x.ini", "[texel]\n[player p]\ntype = alphabeta\n"), &x, err,
+	        sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_true(budget_is(texel_config_budget(&x, x.player), 2000, 0, 0));
 }
 
 /* Each malformed file and the words its message must hold, line included. */
@@ -301,6 +412,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(good_file_is_read_as_written),
+	    cmocka_unit_test(budget_keys_replace_whole_budgets),
+	    cmocka_unit_test(tuner_budgets_follow_the_same_rule),
 	    cmocka_unit_test(bad_files_name_file_and_line),
 	    cmocka_unit_test(long_line_and_missing_file),
 	    cmocka_unit_test(validation_of_the_whole),

@@ -1,5 +1,7 @@
 /* test_elo.c - maximum-likelihood Elo: known answers, invariances, anchors,
- * errors, perfect scores, and recovery of known ratings from simulations. */
+ * errors, perfect scores, and recovery of known ratings from simulations;
+ * head-to-head statistics and what the table and pairs.csv print of them. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -7,12 +9,15 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <gsl/gsl_errno.h>
 
 #include "elo.h"
+#include "report.h"
 #include "rng.h"
 
 /* cmocka 1.1.5's assert_float_equal compares floats and casts only the first
@@ -365,6 +370,16 @@ static void test_los_and_ranks(void **state)
 	elo_destroy(r);
 }
 
+/* The ends of Wilson's interval for a mean s with standard error sd, as the
+ * roots of (p - s)^2 = z^2 sd^2 p (1 - p) / (s (1 - s)), in Elo. */
+static void wilson_elo(double s, double sd, double *lo, double *hi)
+{
+	double k = ELO_Z95 * ELO_Z95 * sd * sd / (s * (1 - s));
+	double b = 2 * s + k, root = sqrt(b * b - 4 * (1 + k) * s * s);
+	*lo = 400 * log10(1 / (2 * (1 + k) / (b - root) - 1));
+	*hi = 400 * log10(1 / (2 * (1 + k) / (b + root) - 1));
+}
+
 static void test_pair_stats(void **state)
 {
 	(void)state;
@@ -373,10 +388,16 @@ static void test_pair_stats(void **state)
 	EloPairCounts c = {.wins = 30, .draws = 40, .losses = 30};
 	assert_int_equal(elo_pair_stats(&c, &s, err, sizeof err), 0);
 	/* score 0.5, per-game variance 0.15 */
-	double sd = sqrt(0.15 / 100), hi = 0.5 + ELO_Z95 * sd;
+	double sd = sqrt(0.15 / 100), lo, hi;
+	wilson_elo(0.5, sd, &lo, &hi);
 	assert_near(s.score, 0.5, 0);
 	assert_near(s.elo, 0, 1e-12);
-	assert_near(s.error95, -400 * log10(1 / hi - 1), 1e-9);
+	assert_false(signbit(s.elo)); /* +0, never printed "-0" */
+	assert_near(s.elo_lo, lo, 1e-9);
+	assert_near(s.elo_hi, hi, 1e-9);
+	assert_near(s.error95, hi, 1e-9);
+	/* near the normal interval's 400 log10(h / (1 - h)), h = 0.5 + z sd */
+	assert_near(s.error95, 400 * log10((0.5 + ELO_Z95 * sd) / (0.5 - ELO_Z95 * sd)), 1);
 	assert_near(s.nelo, 0, 1e-12);
 	assert_near(s.nelo_error95, ELO_Z95 / 10 * 800 / log(10), 1e-9);
 	assert_near(s.los, 0.5, 1e-12);
@@ -404,7 +425,9 @@ static void test_pair_stats(void **state)
 	assert_int_equal(s.pairs, 50);
 	/* pair variance 0.075 per game-mean: sigma_game = sqrt(2 * 0.075) */
 	double sdp = sqrt(0.075 / 50);
-	assert_near(s.error95_penta, -400 * log10(1 / (0.5 + ELO_Z95 * sdp) - 1), 1e-9);
+	wilson_elo(0.5, sdp, &lo, &hi);
+	assert_near(s.error95_penta, (hi - lo) / 2, 1e-9);
+	assert_near(s.elo_lo_penta, lo, 1e-9);
 	assert_near(s.nelo_penta, 0, 1e-12);
 	assert_near(s.nelo_error95_penta, ELO_Z95 * sdp / sqrt(0.15) * 800 / log(10), 1e-9);
 	assert_near(s.los_penta, 0.5, 1e-12);
@@ -412,23 +435,189 @@ static void test_pair_stats(void **state)
 	c.penta[4] += 3; /* pairs that the W/D/L counts do not contain */
 	assert_int_equal(elo_pair_stats(&c, &s, err, sizeof err), ELO_EINPUT);
 	assert_non_null(strstr(err, "disagree"));
+	/* A lopsided score: both ends finite, the point between them. */
+	c = (EloPairCounts){.wins = 39, .draws = 1};
+	assert_int_equal(elo_pair_stats(&c, &s, err, sizeof err), 0);
+	wilson_elo(39.5 / 40, sqrt((39 * 0.0125 * 0.0125 + 0.4875 * 0.4875) / 40 / 40), &lo,
+	           &hi);
+	assert_near(s.elo_lo, lo, 1e-9);
+	assert_near(s.elo_hi, hi, 1e-9);
+	assert_true(lo < s.elo && s.elo < hi && isfinite(hi));
+	/* No spread: no interval, nElo or LOS. */
 	c = (EloPairCounts){.wins = 2};
 	assert_int_equal(elo_pair_stats(&c, &s, err, sizeof err), 0);
-	assert_true(isinf(s.elo) && s.elo > 0 && s.error95 == 0 && s.los == 1);
+	assert_true(isinf(s.elo) && s.elo > 0);
+	assert_true(isnan(s.error95) && isnan(s.elo_lo) && isnan(s.nelo) && isnan(s.los));
+	c = (EloPairCounts){.losses = 1, .draws = 1, .penta = {0, 1}};
+	assert_int_equal(elo_pair_stats(&c, &s, err, sizeof err), 0);
+	assert_true(isfinite(s.error95)); /* two games differ ... */
+	assert_true(isnan(s.error95_penta) && isnan(s.los_penta)); /* ... one pair */
 	c = (EloPairCounts){0};
 	assert_int_equal(elo_pair_stats(&c, &s, err, sizeof err), ELO_EINPUT);
+}
+
+/* ---- head to head: the table and pairs.csv ---- */
+
+static char dir[64]; /* a fresh folder per test, removed after it */
+
+static int make_dir(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/test_elo.XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+	(void)state;
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* `times` game pairs in which A scores a1 as black and a2 as white. */
+typedef struct {
+	double a1, a2;
+	int times;
+} PairKind;
+
+/* Writes the games of A against B to games.csv (paired: the two games of a
+ * pair share its number; else every game has a number of its own, so no
+ * pentanomial), runs the report, and returns A-B's pairs.csv line and the
+ * Elo and LOS cells of its table row. */
+static void head_to_head(const PairKind *kinds, int nkinds, bool paired, char *csv,
+                         char *elo, char *los)
+{
+	char path[128], line[256];
+	snprintf(path, sizeof path, "%s/games.csv", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "job,pair,round,opening,black,white,result,reason,plies,moves,"
+	           "black_ms,white_ms,black_nodes,white_nodes\n");
+	int job = 0;
+	for (int k = 0; k < nkinds; k++)
+		for (int t = 0; t < kinds[k].times; t++)
+			for (int g = 0; g < 2; g++) {
+				double black = g ? 1 - kinds[k].a2 : kinds[k].a1;
+				fprintf(f, "%d,%d,0,o,%s,%s,%s,five,1,h8,0,0,0,0\n", job,
+				        paired ? job / 2 : job, g ? "B" : "A",
+				        g ? "A" : "B",
+				        black == 1   ? "1-0"
+				        : black == 0 ? "0-1"
+				                     : "1/2-1/2");
+				job++;
+			}
+	fclose(f);
+	char *text = NULL, err[512];
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	if (report_run(dir, path, NULL, 0, NULL, out, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	fclose(out);
+	/* The row: "A", "B", games, "+ = -", score, the Elo cell, the LOS cell. */
+	const char *row = strstr(text, "\nA ");
+	assert_non_null(row);
+	const char *cells = strchr(row + 1, '%'); /* after the score */
+	assert_non_null(cells);
+	snprintf(line, sizeof line, "%.*s", (int)strcspn(cells + 1, "\n"), cells + 1);
+	char *cut = strrchr(line, ' '); /* the LOS cell is the last word */
+	snprintf(los, 32, "%s", cut + 1);
+	while (cut > line && cut[-1] == ' ') /* the cells are right-aligned */
+		cut--;
+	*cut = '\0';
+	const char *e = line + strspn(line, " ");
+	snprintf(elo, 32, "%s", e);
+	free(text);
+	snprintf(path, sizeof path, "%s/pairs.csv", dir);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(line, sizeof line, f)); /* the header */
+	assert_non_null(fgets(csv, 256, f));
+	csv[strcspn(csv, "\n")] = '\0';
+	fclose(f);
+}
+
+static void expect_row(const PairKind *kinds, int nkinds, bool paired, const char *csv,
+                       const char *elo, const char *los)
+{
+	char got_csv[256], got_elo[32], got_los[32];
+	head_to_head(kinds, nkinds, paired, got_csv, got_elo, got_los);
+	if (strcmp(got_csv, csv) != 0)
+		fail_msg("pairs.csv '%s', want '%s'", got_csv, csv);
+	if (strcmp(got_elo, elo) != 0 || strcmp(got_los, los) != 0)
+		fail_msg("table '%s' '%s', want '%s' '%s'", got_elo, got_los, elo, los);
+}
+
+/* Lopsided but not perfect scores: a finite interval, Wilson's, from the
+ * pair variance when the games are paired and the game variance when not. */
+static void test_lopsided_scores_have_finite_intervals(void **state)
+{
+	(void)state;
+	/* 4-0-2 in 3 pairs: won both games twice, lost both once */
+	const PairKind a[] = {{1, 1, 2}, {0, 0, 1}};
+	expect_row(
+	    a, 2, true,
+	    "A,B,6,4,0,2,1,0,0,0,2,0.6667,120.4,353.0,86.9,278.0,0.7299,-232.6,473.4",
+	    "+120 +/- 353", "73.0%");
+	/* 1-0-39 in 20 pairs, then as 40 unpaired games */
+	const PairKind b[] = {{0, 0, 19}, {1, 0, 1}};
+	expect_row(b, 2, true,
+	           "A,B,40,1,0,39,19,0,1,0,0,0.0250,-636.4,301.2,-1070.9,107.7,0.0000,"
+	           "-937.6,-335.2",
+	           "-636 +/- 301", "0.0%");
+	expect_row(b, 2, false,
+	           "A,B,40,1,0,39,0,0,0,0,0,0.0250,-636.4,304.4,-1057.1,107.7,0.0000,"
+	           "-940.8,-332.1",
+	           "-636 +/- 304", "0.0%");
+	/* 39-1-0 in 20 pairs */
+	const PairKind c[] = {{1, 1, 19}, {1, 0.5, 1}};
+	expect_row(c, 2, true,
+	           "A,B,40,39,1,0,0,0,0,1,19,0.9875,759.1,298.1,2198.1,107.7,1.0000,460.9,"
+	           "1057.2",
+	           "+759 +/- 298", "100.0%");
+}
+
+/* No spread, no interval: one pair, all draws, a perfect score. Empty CSV
+ * fields, "n/a" in the table; never nan, inf in a CSV, or a "-0". */
+static void test_no_interval_without_spread(void **state)
+{
+	(void)state;
+	const PairKind one[] = {{0, 0.5, 1}};
+	expect_row(one, 1, true, "A,B,2,0,1,1,0,1,0,0,0,0.2500,-190.8,,,,,,",
+	           "-191 +/- n/a", "n/a");
+	const PairKind draws[] = {{0.5, 0.5, 5}};
+	expect_row(draws, 1, true, "A,B,10,0,10,0,0,0,5,0,0,0.5000,0.0,,,,,,", "0 +/- n/a",
+	           "n/a");
+	expect_row(draws, 1, false, "A,B,10,0,10,0,0,0,0,0,0,0.5000,0.0,,,,,,", "0 +/- n/a",
+	           "n/a");
+	const PairKind won[] = {{1, 1, 2}};
+	expect_row(won, 1, true, "A,B,4,4,0,0,0,0,0,0,2,1.0000,,,,,,,", "+inf +/- n/a",
+	           "n/a");
+	/* Pairs that all score alike (a win and a loss each): zero variance. */
+	const PairKind even[] = {{1, 0, 3}};
+	expect_row(even, 1, true, "A,B,6,3,0,3,0,0,3,0,0,0.5000,0.0,,,,,,", "0 +/- n/a",
+	           "n/a");
 }
 
 int main(void)
 {
 	gsl_set_error_handler_off();
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_known_score),  cmocka_unit_test(test_draws),
-	    cmocka_unit_test(test_cycle),        cmocka_unit_test(test_order_invariance),
-	    cmocka_unit_test(test_anchor),       cmocka_unit_test(test_bad_input),
-	    cmocka_unit_test(test_disconnected), cmocka_unit_test(test_perfect_scores),
-	    cmocka_unit_test(test_recovery),     cmocka_unit_test(test_los_and_ranks),
+	    cmocka_unit_test(test_known_score),
+	    cmocka_unit_test(test_draws),
+	    cmocka_unit_test(test_cycle),
+	    cmocka_unit_test(test_order_invariance),
+	    cmocka_unit_test(test_anchor),
+	    cmocka_unit_test(test_bad_input),
+	    cmocka_unit_test(test_disconnected),
+	    cmocka_unit_test(test_perfect_scores),
+	    cmocka_unit_test(test_recovery),
+	    cmocka_unit_test(test_los_and_ranks),
 	    cmocka_unit_test(test_pair_stats),
+	    cmocka_unit_test_setup_teardown(test_lopsided_scores_have_finite_intervals,
+	                                    make_dir, remove_dir),
+	    cmocka_unit_test_setup_teardown(test_no_interval_without_spread, make_dir,
+	                                    remove_dir),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,7 +27,24 @@
 #include "texel_data.h"
 #include "texel_fit.h"
 
-#define TMP_DIR "/tmp"
+/* Every file a test writes goes into this folder, made for the run and
+ * removed after it. */
+static char dir[64];
+
+static int make_dir(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/test_texel.XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+	(void)state;
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
 
 #define assert_near(a, b, tol) near_((a), (b), (tol), #a, __FILE__, __LINE__)
 static void near_(double a, double b, double tol, const char *what, const char *file,
@@ -256,7 +273,7 @@ static const char *write_file(const char *name, const char *text)
 	static char path[8][256];
 	static int next;
 	char *p = path[next++ % 8];
-	snprintf(p, 256, "%s/test_texel_%d_%s", TMP_DIR, (int)getpid(), name);
+	snprintf(p, 256, "%s/%s", dir, name);
 	FILE *f = fopen(p, "w");
 	assert_non_null(f);
 	fputs(text, f);
@@ -477,7 +494,7 @@ static void test_exit_status(void **state)
 	const char *op = write_file("op.ini", "[opening a]\nmoves = h8 i9 h9\n"
 	                                      "[opening b]\nmoves = h8 i9 j9\n");
 	char text[1200], out[300];
-	snprintf(out, sizeof out, "%s/test_texel_%d_out", TMP_DIR, (int)getpid());
+	snprintf(out, sizeof out, "%s/out", dir);
 	snprintf(text, sizeof text,
 	         "[texel]\ngames = 10\nverify_openings = %s\nverify_pairs = 5\nout = "
 	         "%s\n" PLAYER,
@@ -497,7 +514,7 @@ static void test_tiny_run(void **state)
 {
 	(void)state;
 	char text[1200], out[300];
-	snprintf(out, sizeof out, "%s/test_texel_%d_run", TMP_DIR, (int)getpid());
+	snprintf(out, sizeof out, "%s/run", dir);
 	snprintf(
 	    text, sizeof text,
 	    "[texel]\nname = tiny\ngames = 40\nnodes = 300\nverify_pairs = 4\nthreads = 2\n"
@@ -513,12 +530,7 @@ static void test_tiny_run(void **state)
 		char p[400];
 		snprintf(p, sizeof p, "%s/tiny/%s", out, files[i]);
 		assert_int_equal(access(p, R_OK), 0);
-		remove(p);
 	}
-	char p[400];
-	snprintf(p, sizeof p, "%s/tiny", out);
-	rmdir(p);
-	rmdir(out);
 }
 
 int main(void)
@@ -537,5 +549,5 @@ int main(void)
 	    cmocka_unit_test(test_exit_status),
 	    cmocka_unit_test(test_tiny_run),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

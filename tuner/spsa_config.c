@@ -50,12 +50,14 @@ static int path_key(const SpsaConfig *c, const char *key, const char *v, char *o
 	return 0;
 }
 
-static int spsa_key(SpsaConfig *c, const IniEntry *e, char *msg, size_t len)
+/* Budget keys by the arena's rule (config.h): [spsa]'s replace the default
+ * whole; budget_set says which [spsa] gave. */
+static int spsa_key(SpsaConfig *c, unsigned *budget_set, const IniEntry *e, char *msg,
+                    size_t len)
 {
 	const char *key = e->key, *v = e->value;
 	int rc;
-	unsigned unused_set = 0; /* [spsa] and [player] limits share one budget */
-	if (config_budget_key(&c->budget, &unused_set, key, v, msg, len, &rc))
+	if (config_budget_key(&c->budget, budget_set, key, v, msg, len, &rc))
 		return rc;
 	if (strcmp(key, "name") == 0) {
 		if (!*v || strlen(v) >= sizeof c->name || strchr(v, '/') ||
@@ -211,14 +213,16 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 		return fail_at(x, c->player_line, msg);
 	}
 	param_defaults(&c->params, c->type->params, c->type->nparams);
+	/* The player's budget keys replace [spsa]'s budget whole (config.h). */
+	Budget own = {0};
+	unsigned own_set = 0;
 	for (int i = 0; i < ini->nentries; i++) {
 		const IniEntry *e = &ini->entries[i];
 		int rc;
-		unsigned unused_set = 0;
 		if (e->section != sec || strcmp(e->key, "type") == 0)
 			continue;
-		if (config_budget_key(&c->budget, &unused_set, e->key, e->value, msg,
-		                      sizeof msg, &rc)) {
+		if (config_budget_key(&own, &own_set, e->key, e->value, msg, sizeof msg,
+		                      &rc)) {
 			if (rc < 0)
 				return fail_at(x, e->line, msg);
 		} else if (param_set(&c->params, e->key, e->value, m2, sizeof m2) < 0) {
@@ -231,6 +235,8 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 			return fail_at(x, e->line, msg);
 		}
 	}
+	if (own_set)
+		c->budget = own;
 	return 0;
 }
 
@@ -341,9 +347,10 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 	if (check_sections(&x, c, &spsa, &player) < 0)
 		goto out;
 	c->spsa_line = spsa >= 0 ? ini.sections[spsa].line : 0;
+	unsigned budget_set = 0;
 	for (int i = 0; i < ini.nentries; i++)
 		if (ini.entries[i].section == spsa && spsa >= 0 &&
-		    spsa_key(c, &ini.entries[i], msg, sizeof msg) < 0) {
+		    spsa_key(c, &budget_set, &ini.entries[i], msg, sizeof msg) < 0) {
 			fail_at(&x, ini.entries[i].line, msg);
 			goto out;
 		}

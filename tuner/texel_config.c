@@ -25,6 +25,7 @@ typedef struct {
 	char *err;
 	size_t errlen;
 	int games_line, csv_line, player_line, opponent_line;
+	unsigned budget_set; /* budget keys of [texel] (config.h's rule) */
 	char player[TEXEL_NAME_MAX], opponent[TEXEL_NAME_MAX];
 } Ctx;
 
@@ -141,12 +142,9 @@ static int set_params(TexelConfig *c, const char *v, char *err, size_t errlen)
 static int texel_key(Ctx *x, const char *key, const char *v, char *err, size_t errlen)
 {
 	TexelConfig *c = x->c;
-	if (!strcmp(key, "nodes"))
-		GET_INT(c->budget.nodes, 0, 1e12);
-	if (!strcmp(key, "depth"))
-		GET_INT(c->budget.depth, 0, 100);
-	if (!strcmp(key, "ms"))
-		GET_INT(c->budget.ms, 0, 86400000);
+	int rc;
+	if (config_budget_key(&c->budget, &x->budget_set, key, v, err, errlen, &rc))
+		return rc;
 	if (!strcmp(key, "name"))
 		return get_name(v, c->name, err, errlen, key);
 	if (!strcmp(key, "out")) {
