@@ -12,12 +12,14 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(build-essential cmake pkg-config libgsl-dev libinih-dev libcmocka-dev gnuplot-nox)
+# Only the tests need these: libfiu's crash points and failure injection.
+TEST_PACKAGES=(fiu-utils libfiu-dev)
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 
 deps() {
 	local missing=()
-	for p in "${PACKAGES[@]}"; do
+	for p in "${PACKAGES[@]}" "$@"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
 			missing+=("$p")
 	done
@@ -47,7 +49,7 @@ run)
 	"$BUILD_DIR/arena/arena" run configs/round-robin.ini
 	;;
 test)
-	deps
+	deps "${TEST_PACKAGES[@]}"
 	build
 	ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
 	;;

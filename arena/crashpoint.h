@@ -17,18 +17,10 @@ static inline void crashpoint(const char *name)
 	if (fiu_fail(name))
 		raise(SIGKILL);
 }
-/* libfiu's failure points work only after fiu_init (each main calls this). */
-static inline void crashpoint_init(void)
-{
-	fiu_init(0);
-}
 #else
 static inline void crashpoint(const char *name)
 {
 	(void)name;
-}
-static inline void crashpoint_init(void)
-{
 }
 #endif
 

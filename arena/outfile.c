@@ -89,6 +89,7 @@ int outfile_commit(OutFile *o, char *err, size_t errlen)
 		unlink(o->tmp);
 		snprintf(err, errlen, "%s: cannot write: %s", o->path,
 		         strerror(e ? e : EIO));
+		errno = e ? e : EIO;
 		return -1;
 	}
 	return 0;
@@ -101,8 +102,10 @@ int outfile_write(const char *path, const char *text, size_t len, char *err, siz
 	if (!f)
 		return -1;
 	if (fwrite(text, 1, len, f) != len) {
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+		int e = errno;
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
 		outfile_abort(&o);
+		errno = e;
 		return -1;
 	}
 	return outfile_commit(&o, err, errlen);
@@ -120,6 +123,7 @@ int outfile_install(const char *tmp, const char *path, char *err, size_t errlen)
 	if (rc < 0) {
 		unlink(tmp);
 		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
+		errno = e;
 	}
 	return rc;
 }

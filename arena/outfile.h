@@ -29,8 +29,9 @@ typedef struct {
 FILE *outfile_open(OutFile *o, const char *path, char *err, size_t errlen);
 
 /* Flushes, syncs and closes the temporary file, renames it over the target
- * and syncs the folder. Returns 0, or -1 with "path: cannot write: why"
- * (the temporary file is then removed and the target left as it was). */
+ * and syncs the folder. Returns 0, or -1 with "path: cannot write: why" and
+ * errno set (the temporary file is then removed and the target left as it
+ * was). */
 int outfile_commit(OutFile *o, char *err, size_t errlen);
 
 /* Closes and removes the temporary file (accepts an aborted or committed

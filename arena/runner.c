@@ -45,9 +45,10 @@ typedef struct {
 	int played[CONFIG_PLAYERS_MAX];
 	double t0, last_status, player_ms;
 	bool tty;
-	atomic_bool stop;   /* SPRT decided or a write failed */
-	int write_failed;   /* errno of a failed write of a finished game, or 0 */
-	bool create_failed; /* a player could not be created */
+	atomic_bool stop; /* SPRT decided or a write failed */
+	int write_failed; /* errno of a failed write of a finished game, or 0 */
+	char failed_path[CONFIG_PATH_MAX + 160]; /* the file it failed on */
+	bool create_failed;                      /* a player could not be created */
 	Sprt sprt;
 	int sprt_pairs; /* complete pairs folded into the SPRT, in pair order */
 	long penta[5];  /* A's pair scores 0, 0.5, 1, 1.5, 2 */
@@ -137,8 +138,8 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 			f = NULL;
 		}
 		if (!f || outfile_commit(&o, err, sizeof err) < 0) {
-			fprintf(stderr, "\narena run: %s\n", err);
 			r->write_failed = errno ? errno : EIO;
+			snprintf(r->failed_path, sizeof r->failed_path, "%s", path);
 			atomic_store(&r->stop, true);
 			return;
 		}
@@ -146,8 +147,7 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 	/* The game counts once its line is in games.csv, whole. */
 	if (results_append(&r->csv, line) < 0) {
 		r->write_failed = errno ? errno : EIO;
-		fprintf(stderr, "\narena run: %s/games.csv: cannot write: %s\n", r->dir,
-		        strerror(r->write_failed));
+		snprintf(r->failed_path, sizeof r->failed_path, "%s/games.csv", r->dir);
 		atomic_store(&r->stop, true);
 		return;
 	}
@@ -301,13 +301,14 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	return status;
 }
 
-/* How to go on after a stop that kept the finished games. */
+/* How to go on after a stop that kept the finished games: "WHY (N of M
+ * games kept); run the same command again to resume". */
 static void say_resume(const Run *r, const char *why)
 {
 	fprintf(stderr,
-	        "arena run: %s (%d of %d games kept in %s/games.csv); run the same command "
-	        "again to resume\n",
-	        why, r->ndone, r->sched->count, r->dir);
+	        "%sarena run: %s (%d of %d games kept in %s/games.csv); run the same "
+	        "command again to resume\n",
+	        r->tty ? "\n" : "", why, r->ndone, r->sched->count, r->dir);
 }
 
 int runner_main(int argc, char **argv)
@@ -454,11 +455,13 @@ int runner_main(int argc, char **argv)
 	}
 	double wall = (clock_ms() - r->t0) / 1e3;
 	print_progress(r, true);
-	if (!r->write_failed && results_close(&r->csv) < 0)
+	if (!r->write_failed && results_close(&r->csv) < 0) {
 		r->write_failed = errno ? errno : EIO;
+		snprintf(r->failed_path, sizeof r->failed_path, "%s", csv);
+	}
 	if (r->write_failed) {
-		char why[2200];
-		snprintf(why, sizeof why, "%s/games.csv: %s", r->dir,
+		char why[sizeof r->failed_path + 256];
+		snprintf(why, sizeof why, "%s: %s", r->failed_path,
 		         r->write_failed == ENOSPC || r->write_failed == EDQUOT
 		             ? "disk full"
 		             : strerror(r->write_failed));

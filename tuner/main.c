@@ -1,5 +1,6 @@
 /* main.c - the `tuner` command: spsa and texel, git style. */
 #include <gsl/gsl_errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,6 +27,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	gsl_set_error_handler_off(); /* GSL reports through return codes */
+	signal(SIGPIPE, SIG_IGN); /* a dead engine or gnuplot is an error, not our death */
 	if (argc < 2) {
 		usage(stderr);
 		return 2;

@@ -16,7 +16,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "crashpoint.h"
 #include "executor.h"
+#include "interrupt.h"
+#include "outfile.h"
 #include "rundir.h"
 #include "spsa_config.h"
 #include "spsa_core.h"
@@ -78,7 +81,8 @@ static int play(void *ctx, const SpsaProbe *pr, SpsaResult *out, char *err, size
 	                 .first_opening =
 	                     (int)((long long)(pr->k - 1) * c->pairs % r->tune->count),
 	                 .seed = pr->seed,
-	                 .threads = c->threads};
+	                 .threads = c->threads,
+	                 .stop = interrupt_flag()};
 	if (executor_play_pairs(&spec, c->pairs, r->scores, NULL, err, errlen) < 0)
 		return -1;
 	*out = (SpsaResult){0, 0, 0};
@@ -140,9 +144,10 @@ static void format_value(const ParamSet *ps, int k, char *buf, size_t len)
 }
 
 static int write_tuned(const char *path, const SpsaConfig *c, const ParamSet *start,
-                       const ParamSet *tuned)
+                       const ParamSet *tuned, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "w");
+	OutFile of;
+	FILE *f = outfile_open(&of, path, err, errlen);
 	if (!f)
 		return -1;
 	fprintf(f, "; tuned by `tuner spsa %s`: %d iterations of %d pairs, seed %llu,\n",
@@ -163,7 +168,7 @@ static int write_tuned(const char *path, const SpsaConfig *c, const ParamSet *st
 		format_value(tuned, k, v, sizeof v);
 		fprintf(f, "%s = %s\n", c->type->params[k].name, v);
 	}
-	return ferror(f) | (fclose(f) != 0) ? -1 : 0;
+	return outfile_commit(&of, err, errlen);
 }
 
 /* Output folder, saved configuration, resume: theta and the next
@@ -189,7 +194,8 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 	if (access(csv, F_OK) == 0) {
 		/* The same run if the saved configuration differs at most in
 		 * keys that do not change the trajectory. */
-		static const char *const free_keys[] = {"threads", "verify_pairs", NULL};
+		static const char *const free_keys[] = {"threads", "verify_pairs", "out",
+		                                        NULL};
 		old = rundir_slurp(ini);
 		if (!old || !rundir_same_config(old, text, free_keys)) {
 			snprintf(err, errlen,
@@ -208,12 +214,9 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 	} else if (rundir_create(dir, err, errlen) < 0) {
 		goto out;
 	}
-	FILE *f = fopen(ini, "w");
-	if (!f || fputs(text, f) == EOF || fclose(f) != 0) {
-		snprintf(err, errlen, "%s: cannot write: %s", ini, strerror(errno));
+	if (outfile_write(ini, text, tlen, err, errlen) < 0)
 		goto out;
-	}
-	r->traj = fopen(csv, "a");
+	r->traj = fopen(csv, "ae");
 	if (!r->traj) {
 		snprintf(err, errlen, "%s: cannot write: %s", csv, strerror(errno));
 		goto out;
@@ -223,6 +226,7 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 		for (int i = 0; i < c->n; i++)
 			theta[i] = c->tuned[i].p.start;
 		fprintf(r->traj, "%s\n", r->header);
+		crashpoint("kill/trajectory.csv/after-header");
 		if (trajectory_write_row(r->traj, 0, c->n, theta, &none) < 0) {
 			snprintf(err, errlen, "%s: write error", csv);
 			goto out;
@@ -324,8 +328,17 @@ int spsa_main(int argc, char **argv)
 		fprintf(stderr, "resuming after iteration %d\n", next - 1);
 	r->every = c->iterations >= 20 ? c->iterations / 20 : 1;
 	r->t0 = now_s();
+	interrupt_install();
 	if (spsa_run(&r->spsa, theta, next, play, done, r, err, sizeof err) < 0) {
-		fprintf(stderr, "tuner spsa: %s\n", err);
+		if (interrupt_signal()) {
+			fprintf(stderr,
+			        "tuner spsa: %s: every finished iteration is in "
+			        "%s/trajectory.csv; run the same command again to resume\n",
+			        strsignal(interrupt_signal()), dir);
+			status = 128 + interrupt_signal();
+		} else {
+			fprintf(stderr, "tuner spsa: %s\n", err);
+		}
 		goto out;
 	}
 	if (fclose(r->traj) != 0) {
@@ -352,14 +365,16 @@ int spsa_main(int argc, char **argv)
 		       b, theta[i]);
 	}
 	snprintf(path, sizeof path, "%s/tuned.ini", dir);
-	if (write_tuned(path, c, &start, &tuned) < 0) {
-		fprintf(stderr, "tuner spsa: %s: cannot write\n", path);
+	if (write_tuned(path, c, &start, &tuned, err, sizeof err) < 0) {
+		fprintf(stderr, "tuner spsa: %s\n", err);
 		goto out;
 	}
-	char png[FILE_MAX];
 	snprintf(path, sizeof path, "%s/trajectory.csv", dir);
-	snprintf(png, sizeof png, "%s/params.png", dir);
-	trajectory_plot(path, png, c->name, r->names, r->spsa.param, c->n, stdout);
+	if (trajectory_plot(path, dir, "params.png", r->names, r->spsa.param, c->n, stdout,
+	                    err, sizeof err) < 0) {
+		fprintf(stderr, "tuner spsa: %s\n", err);
+		goto out;
+	}
 
 	if (c->verify_pairs > verify.count)
 		fprintf(stderr,
@@ -372,12 +387,17 @@ int spsa_main(int argc, char **argv)
 	               .max_plies = c->max_plies,
 	               .openings = &verify,
 	               .seed = c->seed ^ 0x7665726966790000ull,
-	               .threads = c->threads};
+	               .threads = c->threads,
+	               .stop = interrupt_flag()};
 	VerifyResult vr;
 	double t1 = now_s();
 	snprintf(path, sizeof path, "%s/verify.csv", dir);
 	if (verify_match(&vs, c->verify_pairs, path, &vr, err, sizeof err) < 0) {
 		fprintf(stderr, "tuner spsa: verification: %s\n", err);
+		if (interrupt_signal()) {
+			fprintf(stderr, "run the same command again to play it again\n");
+			status = 128 + interrupt_signal();
+		}
 		goto out;
 	}
 	verify_print(stdout, &vr);

@@ -21,6 +21,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "interrupt.h"
+#include "outfile.h"
 #include "positions.h"
 #include "rng.h"
 #include "rundir.h"
@@ -214,10 +216,11 @@ static int write_outputs(const Run *r, char *err, size_t errlen)
 {
 	char path[TEXEL_PATH_MAX + 120];
 	const TexelPlayer *p = &r->c.players[r->c.player];
+	OutFile of;
 	snprintf(path, sizeof path, "%s/texel.csv", r->dir);
-	FILE *f = fopen(path, "w");
+	FILE *f = outfile_open(&of, path, err, errlen);
 	if (!f)
-		goto fail;
+		return -1;
 	fprintf(f, "parameter,start,tuned\n");
 	for (int s = 0; s <= AB_SHAPES; s++) {
 		if (!r->c.fit[s])
@@ -228,21 +231,21 @@ static int write_outputs(const Run *r, char *err, size_t errlen)
 		format_value(&r->tuned, i, b, sizeof b);
 		fprintf(f, "%s,%s,%s\n", texel_param_names[s], a, b);
 	}
-	if (ferror(f) | (fclose(f) != 0))
-		goto fail;
+	if (outfile_commit(&of, err, errlen) < 0)
+		return -1;
 	snprintf(path, sizeof path, "%s/loss.csv", r->dir);
-	if (!(f = fopen(path, "w")))
-		goto fail;
+	if (!(f = outfile_open(&of, path, err, errlen)))
+		return -1;
 	fprintf(f, "train_positions,validation_positions,k,train_before,train_after,"
 	           "validation_before,validation_after,positions_per_second\n");
 	fprintf(f, "%zu,%zu,%.6g,%.6f,%.6f,%.6f,%.6f,%.0f\n", r->train.n, r->val.n,
 	        r->model.k, r->loss[0][0], r->loss[0][1], r->loss[1][0], r->loss[1][1],
 	        r->seconds > 0 ? r->positions / r->seconds : 0);
-	if (ferror(f) | (fclose(f) != 0))
-		goto fail;
+	if (outfile_commit(&of, err, errlen) < 0)
+		return -1;
 	snprintf(path, sizeof path, "%s/tuned.ini", r->dir);
-	if (!(f = fopen(path, "w")))
-		goto fail;
+	if (!(f = outfile_open(&of, path, err, errlen)))
+		return -1;
 	Budget bud = texel_config_budget(&r->c, r->c.player);
 	fprintf(f, "; fitted by tuner texel %s\n[player %s-tuned]\ntype = %s\n", r->c.path,
 	        p->name, p->type->name);
@@ -257,12 +260,7 @@ static int write_outputs(const Run *r, char *err, size_t errlen)
 		format_value(&r->tuned, k, v, sizeof v);
 		fprintf(f, "%s = %s\n", p->type->params[k].name, v);
 	}
-	if (ferror(f) | (fclose(f) != 0))
-		goto fail;
-	return 0;
-fail:
-	snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-	return -1;
+	return outfile_commit(&of, err, errlen);
 }
 
 static void report(const Run *r)
@@ -360,7 +358,8 @@ static int run(Run *r, char *err, size_t errlen)
 	                 .max_plies = c->max_plies,
 	                 .openings = &r->verify,
 	                 .seed = c->seed,
-	                 .threads = c->threads};
+	                 .threads = c->threads,
+	                 .stop = interrupt_flag()};
 	char vpath[TEXEL_PATH_MAX + 120];
 	snprintf(vpath, sizeof vpath, "%s/verify.csv", r->dir);
 	VerifyResult vr;
@@ -398,6 +397,11 @@ int texel_main(int argc, char **argv)
 			const char *v = argv[++i];
 			if (a[2] == 'o') {
 				out = v;
+				if (!*out) {
+					fprintf(stderr, "tuner texel: --out needs a folder "
+					                "name\n");
+					return 2;
+				}
 				continue;
 			}
 			if (cli_long(v, 0, 1024, &threads) < 0) {
@@ -434,6 +438,7 @@ int texel_main(int argc, char **argv)
 		texel_set_init(&r->train, AB_SHAPES);
 		texel_set_init(&r->val, AB_SHAPES);
 		positions_init(&r->games, r->c.size, r->c.rule);
+		interrupt_install();
 		rc = run(r, err, sizeof err);
 		openings_free(&r->verify);
 		positions_free(&r->games);
@@ -442,6 +447,14 @@ int texel_main(int argc, char **argv)
 		free(r->is_val);
 	}
 	free(r);
+	if (rc < 0 && interrupt_signal()) {
+		fprintf(
+		    stderr,
+		    "tuner texel: %s: stopped; run the same command again to start over "
+		    "(it plays the same games)\n",
+		    strsignal(interrupt_signal()));
+		return 128 + interrupt_signal();
+	}
 	if (rc < 0)
 		fprintf(stderr, "tuner texel: %s\n", err);
 	return rc == 0 ? 0 : rc == -2 ? 2 : 1;

@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "executor.h"
+#include "interrupt.h"
+#include "outfile.h"
 #include "results.h"
 #include "rng.h"
 
@@ -174,13 +176,15 @@ static int play_games(const TexelConfig *c, const OpeningSet *data, const char *
 	int pairs = (c->games + 1) / 2;
 	GameRecord *recs = malloc(2 * BATCH_PAIRS * sizeof *recs);
 	PairScore *ps = malloc(BATCH_PAIRS * sizeof *ps);
-	FILE *f = fopen(games_out, "w");
+	/* Written whole at the end (outfile.h): a killed run leaves the
+	 * previous games.csv or none, never a part; running it again plays
+	 * the same games. */
+	OutFile of;
+	FILE *f = outfile_open(&of, games_out, err, errlen);
 	int rc = 0;
 	if (!recs || !ps || !f) {
 		if (f)
 			snprintf(err, errlen, "out of memory");
-		else
-			snprintf(err, errlen, "%s: cannot write", games_out);
 		rc = -1;
 	}
 	if (f && fputs(RESULTS_HEADER "\n", f) == EOF)
@@ -191,7 +195,8 @@ static int play_games(const TexelConfig *c, const OpeningSet *data, const char *
 	                 .rule = c->rule,
 	                 .max_plies = c->max_plies,
 	                 .openings = data,
-	                 .threads = c->threads};
+	                 .threads = c->threads,
+	                 .stop = interrupt_flag()};
 	double t0 = omp_get_wtime();
 	bool tty = log && isatty(fileno(log));
 	for (int first = 0; first < pairs && rc == 0; first += BATCH_PAIRS) {
@@ -230,10 +235,10 @@ static int play_games(const TexelConfig *c, const OpeningSet *data, const char *
 	if (log && tty)
 		fputc('\n', log);
 	st->seconds = omp_get_wtime() - t0;
-	if (f && fclose(f) != 0 && rc == 0) {
-		snprintf(err, errlen, "%s: write error", games_out);
-		rc = -1;
-	}
+	if (f && rc == 0)
+		rc = outfile_commit(&of, err, errlen);
+	else if (f)
+		outfile_abort(&of);
 	free(recs);
 	free(ps);
 	return rc;

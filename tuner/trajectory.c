@@ -2,11 +2,15 @@
 #define _POSIX_C_SOURCE 200809L
 #include "trajectory.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "plot.h"
+#include "rundir.h"
 
 void trajectory_header(const char *const *names, int n, char *buf, size_t len)
 {
@@ -104,32 +108,58 @@ out:
 	return rc;
 }
 
-void trajectory_plot(const char *csv, const char *png, const char *title,
-                     const char *const *names, const SpsaParam *p, int n, FILE *out)
+/* A parameter name in the script: declared names are plain words, but keep
+ * anything else out of gnuplot's command language all the same. */
+static void safe_word(char *dst, size_t len, const char *src)
 {
-	FILE *g = popen("gnuplot 2>/dev/null", "w");
+	size_t k = 0;
+	for (; *src && k + 1 < len; src++)
+		dst[k++] = isalnum((unsigned char)*src) || strchr("_.-", *src) ? *src : '_';
+	dst[k] = '\0';
+}
+
+int trajectory_plot(const char *csv, const char *dir, const char *png,
+                    const char *const *names, const SpsaParam *p, int n, FILE *out,
+                    char *err, size_t errlen)
+{
+	char *data = rundir_slurp(csv), *script = NULL;
+	size_t len = 0;
+	FILE *g = data ? open_memstream(&script, &len) : NULL;
 	if (!g) {
-		fprintf(out, "(no plot: gnuplot could not be started)\n");
-		return;
+		free(data);
+		snprintf(err, errlen, "%s: cannot read", csv);
+		return -1;
 	}
-	fprintf(g,
-	        "set terminal pngcairo size 900,500 noenhanced\nset output '%s'\n"
-	        "set datafile separator ','\n"
-	        "set title '%s: parameters over the iterations, each scaled to its [min, "
-	        "max]'\n"
-	        "set xlabel 'iteration'\nset ylabel '(value - min) / (max - min)'\n"
-	        "set yrange [-0.02:1.02]\nset grid\nset key outside right\nplot ",
-	        png, title);
-	for (int i = 0; i < n; i++)
+	fprintf(
+	    g,
+	    "set terminal pngcairo size 900,500 noenhanced\nset output '" PLOT_OUTPUT "'\n"
+	    "set datafile separator ','\n"
+	    "set title 'parameters over the iterations, each scaled to its [min, max]'\n"
+	    "set xlabel 'iteration'\nset ylabel '(value - min) / (max - min)'\n"
+	    "set yrange [-0.02:1.02]\nset grid\nset key outside right\nplot ");
+	for (int i = 0; i < n; i++) {
+		char name[64];
+		safe_word(name, sizeof name, names[i]);
 		fprintf(g,
-		        "%s'%s' skip 1 using 1:(($%d - %.17g) / %.17g) with lines lw 2 "
-		        "title '%s [%g, %g]'",
-		        i ? ", " : "", csv, i + 2, p[i].min, p[i].max - p[i].min, names[i],
-		        p[i].min, p[i].max);
-	fprintf(g, "\n");
-	if (pclose(g) != 0) {
-		fprintf(out, "(no plot: gnuplot is not installed or failed; apt-get "
-		             "install gnuplot-nox)\n");
-		remove(png);
+		        "%s'" PLOT_DATA
+		        "' skip 1 using 1:(($%d - %.17g) / %.17g) with lines "
+		        "lw 2 title '%s [%g, %g]'",
+		        i ? ", " : "", i + 2, p[i].min, p[i].max - p[i].min, name, p[i].min,
+		        p[i].max);
 	}
+	fprintf(g, "\n");
+	int rc = 0;
+	if (fclose(g) != 0) {
+		snprintf(err, errlen, "out of memory");
+		rc = -1;
+	} else {
+		PlotStatus st = plot_run(dir, png, script, data, strlen(data), err, errlen);
+		if (st == PLOT_NO_GNUPLOT)
+			fprintf(out, "(no plot: gnuplot is not installed; apt-get install "
+			             "gnuplot-nox)\n");
+		rc = st == PLOT_FAILED ? -1 : 0;
+	}
+	free(script);
+	free(data);
+	return rc;
 }

@@ -27,10 +27,11 @@ int trajectory_write_row(FILE *f, int k, int n, const double *theta, const SpsaR
 int trajectory_read(const char *path, const char *header, int n, int max_k, int *last,
                     double *theta, char *err, size_t errlen);
 
-/* Writes png from the trajectory at csv through gnuplot, every parameter
- * scaled to its [min, max]. A missing or failing gnuplot is a note on out,
- * not an error. */
-void trajectory_plot(const char *csv, const char *png, const char *title,
-                     const char *const *names, const SpsaParam *p, int n, FILE *out);
+/* Writes dir/png from the trajectory at csv through gnuplot (arena's
+ * plot.h), every parameter scaled to its [min, max]. A missing gnuplot is a
+ * note on out; returns 0, or -1 with a message when the plot failed. */
+int trajectory_plot(const char *csv, const char *dir, const char *png,
+                    const char *const *names, const SpsaParam *p, int n, FILE *out,
+                    char *err, size_t errlen);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "elo.h"
+#include "outfile.h"
 
 int verify_match(const ExecSpec *spec, int npairs, const char *csv_path, VerifyResult *out,
                  char *err, size_t errlen)
@@ -43,23 +44,23 @@ int verify_match(const ExecSpec *spec, int npairs, const char *csv_path, VerifyR
 	out->llr = sprt_llr(&sprt, c.penta);
 	out->sprt = sprt_status(&sprt, out->llr);
 	if (csv_path) {
-		FILE *f = fopen(csv_path, "w");
-		if (!f) {
-			snprintf(err, errlen, "%s: cannot write", csv_path);
+		OutFile of;
+		FILE *f = outfile_open(&of, csv_path, err, errlen);
+		if (!f)
 			return -1;
-		}
+		/* Undefined values (no spread, a perfect score) are empty fields. */
+		char elo[64], e95[64], los[64];
+		elo_pair_csv_number(out->elo, 1, elo, sizeof elo);
+		elo_pair_csv_number(out->error95, 1, e95, sizeof e95);
+		elo_pair_csv_number(out->los, 4, los, sizeof los);
 		fprintf(f, "pairs,wins,draws,losses,penta0,penta1,penta2,penta3,penta4,"
 		           "score,elo,error,"
 		           "los,llr,sprt\n");
-		fprintf(f, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%.1f,%.1f,%.4f,%.3f,%s\n",
+		fprintf(f, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%s,%s,%s,%.3f,%s\n",
 		        out->pairs, out->wins, out->draws, out->losses, out->penta[0],
 		        out->penta[1], out->penta[2], out->penta[3], out->penta[4],
-		        out->score, out->elo, out->error95, out->los, out->llr,
-		        sprt_status_name(out->sprt));
-		if (ferror(f) | (fclose(f) != 0)) {
-			snprintf(err, errlen, "%s: write error", csv_path);
-			return -1;
-		}
+		        out->score, elo, e95, los, out->llr, sprt_status_name(out->sprt));
+		return outfile_commit(&of, err, errlen);
 	}
 	return 0;
 }
@@ -68,12 +69,16 @@ void verify_print(FILE *f, const VerifyResult *r)
 {
 	fprintf(f, "verification: tuned vs start, %d pairs: +%d =%d -%d, score %.1f%%\n",
 	        r->pairs, r->wins, r->draws, r->losses, 100 * r->score);
+	char los[32] = "n/a", err95[32] = "n/a";
+	if (!isnan(r->los))
+		snprintf(los, sizeof los, "%.1f%%", 100 * r->los);
+	if (!isnan(r->error95))
+		snprintf(err95, sizeof err95, "%.1f", r->error95);
 	if (isfinite(r->elo))
-		fprintf(f, "  Elo %+.1f +/- %.1f (95%%), LOS %.1f%%\n", r->elo, r->error95,
-		        100 * r->los);
+		fprintf(f, "  Elo %+.1f +/- %s (95%%), LOS %s\n", r->elo, err95, los);
 	else
-		fprintf(f, "  Elo %s (a perfect score), LOS %.1f%%\n",
-		        r->elo > 0 ? "+inf" : "-inf", 100 * r->los);
+		fprintf(f, "  Elo %s (a perfect score), LOS %s\n",
+		        r->elo > 0 ? "+inf" : "-inf", los);
 	fprintf(f, "  SPRT [0, 10] at alpha = beta = 0.05: LLR %.2f, %s\n", r->llr,
 	        sprt_status_name(r->sprt));
 }
