@@ -11,9 +11,13 @@
  * Every move command thus starts with an INFO line, which protects against
  * engines that drop the first word read after their move.
  *
+ * While waiting for a move, lines that are not moves (ERROR, MESSAGE,
+ * chatter) are skipped and only the clock decides, as the Gomocup judge
+ * does; a move-shaped line that is no move on the board is judged at once.
+ *
  * A fault (the process died, no move within the limit plus the tolerance,
- * an unparsable, ERROR or over-long reply, a point off the board, no OK to
- * START) kills the process at once and is reported as MoveInfo.fault with
+ * a malformed or over-long reply, a point off the board, no OK to START)
+ * kills the process at once and is reported as MoveInfo.fault with
  * POINT_NONE, then again at every move until the next game. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -217,14 +221,14 @@ static int start_engine(External *e)
 		st = proc_read_line(&e->proc, line, deadline);
 		if (st != PROC_OK)
 			break;
+		/* As c-gomoku-cli: OK ends the wait, ERROR (a size it lacks,
+		 * say) is a refusal, anything else is skipped. */
 		const char *s = line + strspn(line, " \t");
 		size_t n = strcspn(s, " \t");
-		if (n == 0 || word_is(s, n, "MESSAGE") || word_is(s, n, "DEBUG"))
-			continue;
-		/* ERROR (say, a size it lacks) or junk */
-		if (!word_is(s, n, "OK") || s[n + strspn(s + n, " \t")])
+		if (word_is(s, n, "ERROR"))
 			return fail(e, FAULT_PROTOCOL);
-		break;
+		if (word_is(s, n, "OK"))
+			break;
 	}
 	if (st != PROC_OK) /* no OK in time is a protocol fault, not a slow move */
 		return fail(e, st == PROC_EOF ? FAULT_CRASH : FAULT_PROTOCOL);
@@ -290,29 +294,41 @@ static void position_command(const External *e, const Board *pos, char *buf, siz
 	}
 }
 
-/* Strictly "x,y", blanks allowed around the numbers. 0 or -1. */
-static int parse_move(const char *s, long *x, long *y)
+typedef enum {
+	REPLY_OTHER,     /* not a move: MESSAGE, ERROR, chatter; skipped */
+	REPLY_MOVE,      /* x,y on the board */
+	REPLY_OFF_BOARD, /* x,y off the board */
+	REPLY_MALFORMED, /* move-shaped but not x,y: "7 7", "7,7,1" */
+} ReplyKind;
+
+/* What a line read while waiting for a move is. A line is move-shaped when
+ * it holds a digit and nothing but digits, signs, commas and blanks: no
+ * engine's chatter looks so, and an engine that writes such a line meant a
+ * move. Of those, "x,y" (blanks around the numbers allowed) is a move. */
+static ReplyKind reply_kind(const char *s, int size, long *x, long *y)
 {
+	if (s[strspn(s, "0123456789+-, \t")] || !strpbrk(s, "0123456789"))
+		return REPLY_OTHER;
 	long v[2];
 	for (int i = 0; i < 2; i++) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (!isdigit((unsigned char)*s))
-			return -1;
+		s += strspn(s, " \t");
+		if (!isdigit((unsigned char)s[*s == '+' || *s == '-']))
+			return REPLY_MALFORMED;
 		char *end;
 		errno = 0;
 		v[i] = strtol(s, &end, 10);
-		if (errno)
-			return -1;
-		s = end;
-		while (*s == ' ' || *s == '\t')
-			s++;
+		if (errno) /* out of range: off any board */
+			v[i] = -1;
+		s = end + strspn(end, " \t");
 		if (i == 0 && *s++ != ',')
-			return -1;
+			return REPLY_MALFORMED;
 	}
+	if (*s)
+		return REPLY_MALFORMED;
 	*x = v[0];
 	*y = v[1];
-	return *s ? -1 : 0;
+	return v[0] < 0 || v[1] < 0 || v[0] >= size || v[1] >= size ? REPLY_OFF_BOARD
+	                                                            : REPLY_MOVE;
 }
 
 static int external_choose(Player *p, const Board *pos, const Budget *budget,
@@ -346,27 +362,23 @@ static int external_choose(Player *p, const Board *pos, const Budget *budget,
 	ProcStatus st = proc_write(&e->proc, cmd, deadline);
 	e->asked = true;
 	long x = -1, y = -1;
-	while (st == PROC_OK) {
+	ReplyKind kind = REPLY_OTHER;
+	while (st == PROC_OK && kind == REPLY_OTHER) {
+		/* Only the clock ends the wait for a move: lines that are not
+		 * moves (an ERROR to a garbled INFO, say) are skipped, as the
+		 * Gomocup judge and c-gomoku-cli skip them. */
 		st = proc_read_line(&e->proc, line, deadline);
-		if (st != PROC_OK)
-			break;
-		const char *s = line + strspn(line, " \t");
-		size_t n = strcspn(s, " \t");
-		if (n == 0 || word_is(s, n, "MESSAGE") || word_is(s, n, "DEBUG"))
-			continue;
-		if (parse_move(s, &x, &y) < 0) { /* ERROR, UNKNOWN or garbage */
-			info->fault = fail(e, FAULT_PROTOCOL);
-			return POINT_NONE;
-		}
-		break;
+		if (st == PROC_OK)
+			kind = reply_kind(line, pos->size, &x, &y);
 	}
 	e->time_left -= clock_ms() - t0;
 	if (st != PROC_OK) {
 		info->fault = fail(e, fault_of(st));
 		return POINT_NONE;
 	}
-	if (x >= pos->size || y >= pos->size) {
-		info->fault = fail(e, FAULT_ILLEGAL);
+	if (kind != REPLY_MOVE) {
+		info->fault =
+		    fail(e, kind == REPLY_OFF_BOARD ? FAULT_ILLEGAL : FAULT_PROTOCOL);
 		return POINT_NONE;
 	}
 	int m = board_point((int)x, (int)y);

@@ -184,12 +184,13 @@ static void faults_lose_with_their_reason(void **state)
 {
 	(void)state;
 	static const FaultCase cases[] = {
-	    {"crash 3", END_CRASH, 3},      {"segv 2", END_CRASH, 2},
-	    {"hang 2", END_TIMEOUT, 2},     {"slow 700", END_TIMEOUT, 1},
-	    {"illegal 3", END_ILLEGAL, 3},  {"offboard 2", END_ILLEGAL, 2},
-	    {"garbage 2", END_PROTOCOL, 2}, {"error 1", END_PROTOCOL, 1},
-	    {"huge 2", END_PROTOCOL, 2},    {"exit-after-start", END_CRASH, 0},
-	    {"no-ok", END_PROTOCOL, 0},     {"error-start", END_PROTOCOL, 0},
+	    {"crash 3", END_CRASH, 3},          {"segv 2", END_CRASH, 2},
+	    {"hang 2", END_TIMEOUT, 2},         {"slow 700", END_TIMEOUT, 1},
+	    {"illegal 3", END_ILLEGAL, 3},      {"offboard 2", END_ILLEGAL, 2},
+	    {"garbage 2", END_TIMEOUT, 2},      {"error 1", END_TIMEOUT, 1},
+	    {"malformed 2", END_PROTOCOL, 2},   {"huge 2", END_PROTOCOL, 2},
+	    {"exit-after-start", END_CRASH, 0}, {"no-ok", END_PROTOCOL, 0},
+	    {"error-start", END_PROTOCOL, 0},
 	};
 	static const char *const limits[] = {"timeout_turn=300", "tolerance=200",
 	                                     "timeout_start=400", NULL};
@@ -227,13 +228,15 @@ static void faults_lose_with_their_reason(void **state)
 		}
 }
 
-/* Quirks that are no fault: chatter, CR LF, a slow answer within the
- * tolerance, the first word lost after a move, an engine that ignores END. */
+/* Quirks that are no fault: chatter, CR LF, lines that are not moves
+ * (ERROR, UNKNOWN, junk) before the move, a slow answer within the
+ * tolerance, the first word lost after a move (and the ERROR it draws), an
+ * engine that ignores END. */
 static void harmless_quirks_are_no_faults(void **state)
 {
 	(void)state;
-	static const char *const modes[] = {"good", "chatty", "dropword", "slow 150",
-	                                    "linger"};
+	static const char *const modes[] = {"good",     "chatty",   "noisy",
+	                                    "dropword", "slow 150", "linger"};
 	static const char *const limits[] = {"timeout_turn=100", "tolerance=600", NULL};
 	int fds = fd_count();
 	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)

@@ -8,22 +8,31 @@
  *   hang N            never answers its N-th move (and ignores END, SIGTERM)
  *   illegal N         answers its N-th move with an occupied point
  *   offboard N        answers its N-th move with a point off the board
- *   garbage N         answers its N-th move with "hello world"
- *   error N           answers its N-th move with "ERROR out of ideas"
+ *   garbage N         answers its N-th move with "hello world" (and no move)
+ *   error N           answers its N-th move with "ERROR out of ideas" (and no
+ *                     move)
+ *   malformed N       answers its N-th move with "7,7,1" (a move-shaped line that
+ *                     is no move)
  *   huge N            answers its N-th move with a 10 MB line
  *   exit-after-start  exits on START without a word
  *   no-ok             never answers START (but keeps reading)
  *   error-start       answers START with "ERROR size not supported"
  *   slow N            waits N ms before every move
  *   dropword          drops the first word of the line read after each of its
- *                     moves (an old engine bug the time_left INFO covers)
+ *                     moves (an old engine bug the time_left INFO covers), and
+ *                     so answers "ERROR Unknown command: TIME_LEFT" first
  *   chatty            MESSAGE and DEBUG lines around every move, CR LF endings
+ *   noisy             ERROR, UNKNOWN, MESSAGE, DEBUG and other lines before
+ *                     every move
  *   linger            ignores END and the end of its input (the manager must
  *                     kill it)
+ * In every mode an unknown command is answered "ERROR Unknown command: WORD",
+ * as Rapfi does.
  * With FAULT_LOG=FILE in the environment it appends "pid N", "fds N" (its
  * open descriptors but the log's) and then every line it reads to FILE, so
  * a test can check what the manager sent and that it leaked nothing. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -91,6 +100,8 @@ static const char *misbehave(void)
 		return "hello world";
 	if (strcmp(mode, "error") == 0)
 		return "ERROR out of ideas";
+	if (strcmp(mode, "malformed") == 0)
+		return "7,7,1";
 	if (strcmp(mode, "offboard") == 0) {
 		snprintf(buf, sizeof buf, "%d,%d", size, 0);
 		return buf;
@@ -127,6 +138,17 @@ static void play(void)
 	if (bx < 0)
 		bx = by = 0;
 	cell[by][bx] = 1;
+	if (strcmp(mode, "noisy") == 0) {
+		/* Lines a manager must skip: none is a move. */
+		say("ERROR Unknown command: TIME_LEFT");
+		say("UNKNOWN what was that");
+		say("MESSAGE depth 3 eval 0.5");
+		say("DEBUG nodes 1234");
+		say("hello world");
+		say("eval 0.5, depth 3");
+		say("2 threads started");
+		say("");
+	}
 	if (strcmp(mode, "chatty") == 0) {
 		say("MESSAGE thinking hard");
 		say("DEBUG nothing to see");
@@ -213,7 +235,15 @@ int main(int argc, char **argv)
 			if (strcmp(mode, "linger") == 0)
 				hang_forever();
 			return 0;
+		} else if (strncmp(s, "INFO", 4) != 0 && *s) {
+			/* Unknown, as "time_left 1000" after a dropped word */
+			char word[32], reply[64];
+			size_t n = strcspn(s, " ");
+			snprintf(word, sizeof word, "%.*s", (int)n, s);
+			for (char *c = word; *c; c++)
+				*c = (char)toupper((unsigned char)*c);
+			snprintf(reply, sizeof reply, "ERROR Unknown command: %s", word);
+			say(reply);
 		}
-		/* INFO, unknown lines and words left after a dropped one: ignored */
 	}
 }
