@@ -30,6 +30,7 @@
 
 #include "clock.h"
 #include "external_proc.h"
+#include "proc_cmd.h"
 #include "player.h"
 
 enum {
@@ -146,9 +147,9 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 		         "external player: 'command' is required (the engine to run)");
 		goto fail;
 	}
-	if (proc_split(command, e->argstore, sizeof e->argstore, e->argv, PROC_ARGS_MAX + 1,
-	               msg, sizeof msg) < 0 ||
-	    proc_resolve(e->argv[0], e->path, sizeof e->path, msg, sizeof msg) < 0) {
+	if (proc_cmd_split(command, e->argstore, sizeof e->argstore, e->argv,
+	                   PROC_ARGS_MAX + 1, msg, sizeof msg) < 0 ||
+	    proc_cmd_resolve(e->argv[0], e->path, sizeof e->path, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "external player: %s", msg);
 		goto fail;
 	}

@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-enum { PROC_LINE_MAX = 4096, PROC_ARGS_MAX = 64, PROC_PATH_MAX = 4096 };
+enum { PROC_LINE_MAX = 4096 };
 
 typedef enum {
 	PROC_OK,
@@ -43,19 +43,6 @@ typedef struct {
 
 /* An empty Proc (no process). */
 void proc_init(Proc *p);
-
-/* Splits command into words at blanks; "double quotes" group blanks into a
- * word, and inside them \" and \\ stand for " and \. The words are copied
- * into store and argv[0..n-1] point into it, argv[n] = NULL. Returns n >= 1,
- * or -1 with a message (empty command, an open quote, too many words, too
- * long). */
-int proc_split(const char *command, char *store, size_t storelen, char **argv, int max,
-               char *err, size_t errlen);
-
-/* The absolute path of the program prog: a name with a slash is taken
- * relative to the current folder, one without is looked up in PATH. It must
- * be an executable regular file. Returns 0, or -1 with a message. */
-int proc_resolve(const char *prog, char *path, size_t pathlen, char *err, size_t errlen);
 
 /* Starts path with argv (argv[0] as given) in folder dir (NULL or "": the
  * current one). Returns 0 once the program runs (exec succeeded), or -1
