@@ -36,6 +36,12 @@ typedef struct {
 	int32_t ms[BOARD_MAX_MOVES];    /* thinking time per stone (0 in the opening) */
 	double time_ms[2];              /* total thinking time per colour */
 	uint64_t nodes[2];              /* total nodes per colour */
+	/* The loser's fault (reasons illegal, crash, timeout, protocol): its
+	 * colour (BLACK, WHITE; -1 for every other ending) and what happened,
+	 * as MoveInfo.fault_detail says (printable ASCII, no commas, so it
+	 * goes into a CSV field as it is; "" with no fault). */
+	int fault_color;
+	char fault_detail[FAULT_DETAIL_MAX];
 } GameRecord;
 
 typedef struct {

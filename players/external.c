@@ -22,6 +22,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,8 +46,18 @@ enum {
 	P_COUNT
 };
 
-/* How long a well-behaved engine gets to exit after END. */
-enum { STOP_GRACE_MS = 500, INFO_TEXT_MAX = 1024, TIME_LEFT_NONE = 2147483647 };
+/* How long a well-behaved engine gets to exit after END; how long a
+ * crashing one gets to finish dying, so that its own exit status is kept
+ * rather than our SIGKILL; the most of a line and of its stderr quoted in
+ * a fault's detail. */
+enum {
+	STOP_GRACE_MS = 500,
+	EXIT_GRACE_MS = 200,
+	QUOTE_MAX = 60,
+	STDERR_QUOTE_MAX = 120,
+	INFO_TEXT_MAX = 1024,
+	TIME_LEFT_NONE = 2147483647
+};
 
 static const ParamDecl external_params[P_COUNT] = {
     [P_COMMAND] = {"command", PARAM_TEXT, 0, 0, 0, NULL, false,
@@ -79,7 +90,10 @@ typedef struct {
 	Proc proc;
 	Rule rule;
 	int size;
-	int fault;         /* FAULT_* of this game, sticky until new_game */
+	int fault;                     /* FAULT_* of this game, sticky until new_game */
+	char detail[FAULT_DETAIL_MAX]; /* and what happened, as MoveInfo says */
+	int skipped;                   /* lines skipped in this wait */
+	char last_skipped[QUOTE_MAX + 4];
 	int64_t told_turn; /* the timeout_turn the engine was last told */
 	double time_left;  /* ms of the match clock (timeout_match > 0) */
 	bool asked;        /* the engine was asked for a move this game */
@@ -171,6 +185,7 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 	e->max_memory = (int64_t)ps->v[P_MAX_MEMORY];
 	e->size = BOARD_DEFAULT;
 	e->fault = FAULT_CRASH; /* no process until new_game */
+	snprintf(e->detail, sizeof e->detail, "no game started");
 	return &e->base;
 fail:
 	free(e);
@@ -195,29 +210,86 @@ static void external_destroy(Player *p)
 	free(e);
 }
 
-static int fault_of(ProcStatus st)
+/* line[0..len) as a quotation of at most QUOTE_MAX bytes. */
+static void quote(char *out, size_t outlen, const char *line, size_t len)
 {
-	return st == PROC_EOF       ? FAULT_CRASH
-	       : st == PROC_TIMEOUT ? FAULT_TIMEOUT
-	                            : FAULT_PROTOCOL;
+	if (len > QUOTE_MAX)
+		snprintf(out, outlen, "%.*s...", QUOTE_MAX, line);
+	else
+		snprintf(out, outlen, "%.*s", (int)len, line);
 }
 
-static int fail(External *e, int fault)
+/* A detail goes into a CSV field as it is: printable ASCII, no commas, no
+ * double quotes. */
+static void sanitise(char *s)
 {
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		*s = c == ','                ? ';'
+		     : c == '"'              ? '\''
+		     : c < 0x20 || c >= 0x7f ? '?'
+		                             : (char)c;
+	}
+}
+
+/* Ends the engine's game with fault: kills the process (a dying one is
+ * given a moment to die of its own cause) and keeps the detail: what
+ * happened (fmt), how the process ended unless we killed it, and the tail
+ * of its stderr. */
+static int fail(External *e, int fault, const char *fmt, ...)
+{
+	char what[FAULT_DETAIL_MAX], how[64] = "", tail[STDERR_QUOTE_MAX + 1];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	if (fault == FAULT_CRASH)
+		proc_wait_exit(&e->proc, clock_ms() + EXIT_GRACE_MS);
 	proc_kill(&e->proc);
+	if (!e->proc.killed)
+		proc_exit_text(&e->proc, how, sizeof how);
+	proc_stderr_tail(&e->proc, tail, sizeof tail);
+	/* Cut to fit: the stderr tail first, then the rest. */
+	int n =
+	    snprintf(e->detail, sizeof e->detail, "%s%s%s", what, *how ? "; " : "", how);
+	if (n >= 0 && (size_t)n < sizeof e->detail - 1 && *tail)
+		n = snprintf(e->detail + n, sizeof e->detail - (size_t)n, "; stderr: %s",
+		             tail);
+	sanitise(e->detail);
 	e->fault = fault;
 	return fault;
+}
+
+/* "; N lines skipped (last '...')" for a wait that ended without its answer. */
+static const char *skipped_text(const External *e, char *buf, size_t buflen)
+{
+	if (e->skipped == 0)
+		return "";
+	snprintf(buf, buflen, "; %d line%s skipped (last '%s')", e->skipped,
+	         e->skipped == 1 ? "" : "s", e->last_skipped);
+	return buf;
+}
+
+/* A line that is not the awaited answer: counted, kept for the detail. */
+static void skip_line(External *e, const char *line)
+{
+	if (!line[strspn(line, " \t")])
+		return; /* blank lines (the LF of CR LF) are no news */
+	e->skipped++;
+	quote(e->last_skipped, sizeof e->last_skipped, line, strlen(line));
 }
 
 /* Starts the engine and sends START and the INFO lines. */
 static int start_engine(External *e)
 {
-	char err[PROC_PATH_MAX + 128], line[PROC_LINE_MAX], cmd[512];
+	char err[PROC_PATH_MAX + 128], line[PROC_LINE_MAX], cmd[512], quoted[QUOTE_MAX + 4],
+	    skips[QUOTE_MAX + 48];
 	if (proc_start(&e->proc, e->path, e->argv, e->dir, err, sizeof err) < 0)
-		return fail(e, FAULT_CRASH);
-	double deadline = clock_ms() + (double)e->timeout_start;
+		return fail(e, FAULT_CRASH, "%s", err);
+	double t0 = clock_ms(), deadline = t0 + (double)e->timeout_start;
 	snprintf(cmd, sizeof cmd, "START %d\n", e->size);
 	ProcStatus st = proc_write(&e->proc, cmd, deadline);
+	e->skipped = 0;
 	while (st == PROC_OK) {
 		st = proc_read_line(&e->proc, line, deadline);
 		if (st != PROC_OK)
@@ -226,13 +298,28 @@ static int start_engine(External *e)
 		 * say) is a refusal, anything else is skipped. */
 		const char *s = line + strspn(line, " \t");
 		size_t n = strcspn(s, " \t");
-		if (word_is(s, n, "ERROR"))
-			return fail(e, FAULT_PROTOCOL);
+		if (word_is(s, n, "ERROR")) {
+			quote(quoted, sizeof quoted, line, strlen(line));
+			return fail(e, FAULT_PROTOCOL, "START answered '%s' at %.0f ms",
+			            quoted, clock_ms() - t0);
+		}
 		if (word_is(s, n, "OK"))
 			break;
+		skip_line(e, line);
 	}
-	if (st != PROC_OK) /* no OK in time is a protocol fault, not a slow move */
-		return fail(e, st == PROC_EOF ? FAULT_CRASH : FAULT_PROTOCOL);
+	/* No OK in time is a protocol fault, not a slow move. */
+	if (st == PROC_EOF)
+		return fail(e, FAULT_CRASH, "output closed before OK to START (%.0f ms)%s",
+		            clock_ms() - t0, skipped_text(e, skips, sizeof skips));
+	if (st == PROC_TIMEOUT)
+		return fail(e, FAULT_PROTOCOL, "no OK to START in %.0f ms%s",
+		            clock_ms() - t0, skipped_text(e, skips, sizeof skips));
+	if (st == PROC_LONG) {
+		quote(quoted, sizeof quoted, e->proc.buf, sizeof e->proc.buf);
+		return fail(e, FAULT_PROTOCOL,
+		            "line over %d bytes before OK to START: '%s'",
+		            PROC_LINE_MAX - 1, quoted);
+	}
 	static const int rule_code[RULE_COUNT] = {
 	    [RULE_FREESTYLE] = 0, [RULE_STANDARD] = 1, [RULE_RENJU] = 4};
 	int len = snprintf(cmd, sizeof cmd,
@@ -245,7 +332,9 @@ static int start_engine(External *e)
 	deadline = clock_ms() + (double)e->timeout_start;
 	if ((st = proc_write(&e->proc, cmd, deadline)) != PROC_OK ||
 	    (st = proc_write(&e->proc, e->info, deadline)) != PROC_OK)
-		return fail(e, fault_of(st));
+		return st == PROC_EOF
+		           ? fail(e, FAULT_CRASH, "input closed after OK to START")
+		           : fail(e, FAULT_PROTOCOL, "reads no input after OK to START");
 	e->told_turn = e->timeout_turn;
 	return FAULT_NONE;
 }
@@ -257,6 +346,7 @@ static void external_new_game(Player *p, int size, Rule rule)
 	e->size = size;
 	e->rule = rule;
 	e->fault = FAULT_NONE;
+	e->detail[0] = '\0';
 	e->time_left = (double)e->timeout_match;
 	e->asked = false;
 	e->known = 0;
@@ -338,10 +428,12 @@ static int external_choose(Player *p, const Board *pos, const Budget *budget,
 	External *e = (External *)p;
 	if (e->fault || !e->proc.pid) {
 		info->fault = e->fault ? e->fault : FAULT_CRASH;
+		snprintf(info->fault_detail, sizeof info->fault_detail, "%s", e->detail);
 		return POINT_NONE;
 	}
 	/* Room for INFO lines and a BOARD of every point. */
-	char cmd[256 + BOARD_MAX_MOVES * 12], line[PROC_LINE_MAX];
+	char cmd[256 + BOARD_MAX_MOVES * 12], line[PROC_LINE_MAX], quoted[QUOTE_MAX + 4],
+	    skips[QUOTE_MAX + 48];
 	int64_t turn = budget && budget->ms > 0 ? budget->ms : e->timeout_turn;
 	double limit = (double)turn;
 	cmd[0] = '\0';
@@ -361,7 +453,9 @@ static int external_choose(Player *p, const Board *pos, const Budget *budget,
 
 	double t0 = clock_ms(), deadline = t0 + limit + (double)e->tolerance;
 	ProcStatus st = proc_write(&e->proc, cmd, deadline);
+	bool sent = st == PROC_OK;
 	e->asked = true;
+	e->skipped = 0;
 	long x = -1, y = -1;
 	ReplyKind kind = REPLY_OTHER;
 	while (st == PROC_OK && kind == REPLY_OTHER) {
@@ -369,17 +463,38 @@ static int external_choose(Player *p, const Board *pos, const Budget *budget,
 		 * moves (an ERROR to a garbled INFO, say) are skipped, as the
 		 * Gomocup judge and c-gomoku-cli skip them. */
 		st = proc_read_line(&e->proc, line, deadline);
-		if (st == PROC_OK)
-			kind = reply_kind(line, pos->size, &x, &y);
+		if (st == PROC_OK &&
+		    (kind = reply_kind(line, pos->size, &x, &y)) == REPLY_OTHER)
+			skip_line(e, line);
 	}
-	e->time_left -= clock_ms() - t0;
-	if (st != PROC_OK) {
-		info->fault = fail(e, fault_of(st));
-		return POINT_NONE;
-	}
-	if (kind != REPLY_MOVE) {
-		info->fault =
-		    fail(e, kind == REPLY_OFF_BOARD ? FAULT_ILLEGAL : FAULT_PROTOCOL);
+	double took = clock_ms() - t0;
+	e->time_left -= took;
+	if (st == PROC_OK && kind != REPLY_MOVE)
+		quote(quoted, sizeof quoted, line, strlen(line));
+	if (st == PROC_LONG)
+		quote(quoted, sizeof quoted, e->proc.buf, sizeof e->proc.buf);
+	if (!sent) /* it reads no more: dead, or stuck with its input full */
+		fail(e, st == PROC_EOF ? FAULT_CRASH : FAULT_TIMEOUT,
+		     "command not sent in %.0f ms (input %s)", took,
+		     st == PROC_EOF ? "closed" : "full");
+	else if (st == PROC_EOF)
+		fail(e, FAULT_CRASH, "output closed at %.0f ms (limit %.0f)%s", took, limit,
+		     skipped_text(e, skips, sizeof skips));
+	else if (st == PROC_TIMEOUT)
+		fail(e, FAULT_TIMEOUT,
+		     "no move in %.0f ms (limit %.0f + tolerance %" PRId64 ")%s", took,
+		     limit, e->tolerance, skipped_text(e, skips, sizeof skips));
+	else if (st == PROC_LONG)
+		fail(e, FAULT_PROTOCOL, "line over %d bytes at %.0f ms: '%s'",
+		     PROC_LINE_MAX - 1, took, quoted);
+	else if (kind == REPLY_OFF_BOARD)
+		fail(e, FAULT_ILLEGAL, "move '%s' off the %dx%d board at %.0f ms", quoted,
+		     pos->size, pos->size, took);
+	else if (kind == REPLY_MALFORMED)
+		fail(e, FAULT_PROTOCOL, "malformed move '%s' at %.0f ms", quoted, took);
+	if (e->fault) {
+		info->fault = e->fault;
+		snprintf(info->fault_detail, sizeof info->fault_detail, "%s", e->detail);
 		return POINT_NONE;
 	}
 	int m = board_point((int)x, (int)y);

@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +37,11 @@ typedef struct {
 void proc_init(Proc *p)
 {
 	p->pid = 0;
-	p->to_child = p->from_child = -1;
+	p->to_child = p->from_child = p->from_err = -1;
 	p->len = 0;
+	p->tail_total = 0;
+	p->status = -1;
+	p->killed = false;
 }
 
 static void close_fd(int *fd)
@@ -62,7 +66,7 @@ static int lift_fd(int *fd)
 }
 
 /* In the child: async-signal-safe calls only, never returns. */
-static void child_run(const int in[2], const int out[2], int devnull, int report,
+static void child_run(const int in[2], const int out[2], const int err[2], int report,
                       pid_t parent, const char *path, char *const argv[], const char *dir)
 {
 	ChildReport r = {STAGE_SETUP, 0};
@@ -78,7 +82,7 @@ static void child_run(const int in[2], const int out[2], int devnull, int report
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
 	sigaction(SIGPIPE, &dfl, NULL); /* an ignored SIGPIPE would survive exec */
-	if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(devnull, 2) < 0)
+	if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
 		goto fail;
 	/* Descriptors the arena opened without O_CLOEXEC stay out of the
 	 * engine. Best effort: old kernels lack close_range. */
@@ -109,11 +113,11 @@ static int reap(pid_t pid)
 int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, char *err,
                size_t errlen)
 {
-	int in[2] = {-1, -1}, out[2] = {-1, -1}, rep[2] = {-1, -1};
-	int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (devnull < 0 || pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 ||
-	    pipe2(rep, O_CLOEXEC) < 0 || lift_fd(&in[0]) < 0 || lift_fd(&in[1]) < 0 ||
-	    lift_fd(&out[0]) < 0 || lift_fd(&out[1]) < 0 || lift_fd(&devnull) < 0) {
+	int in[2] = {-1, -1}, out[2] = {-1, -1}, err2[2] = {-1, -1}, rep[2] = {-1, -1};
+	if (pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 ||
+	    pipe2(err2, O_CLOEXEC) < 0 || pipe2(rep, O_CLOEXEC) < 0 ||
+	    lift_fd(&in[0]) < 0 || lift_fd(&in[1]) < 0 || lift_fd(&out[0]) < 0 ||
+	    lift_fd(&out[1]) < 0 || lift_fd(&err2[0]) < 0 || lift_fd(&err2[1]) < 0) {
 		snprintf(err, errlen, "cannot make pipes: %s", strerror(errno));
 		goto fail;
 	}
@@ -124,12 +128,12 @@ int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, c
 		goto fail;
 	}
 	if (pid == 0)
-		child_run(in, out, devnull, rep[1], parent, path, argv, dir);
+		child_run(in, out, err2, rep[1], parent, path, argv, dir);
 	setpgid(pid, pid); /* also done by the child; whichever comes first */
 	close_fd(&in[0]);
 	close_fd(&out[1]);
 	close_fd(&rep[1]);
-	close_fd(&devnull);
+	close_fd(&err2[1]);
 	ChildReport r;
 	ssize_t n;
 	while ((n = read(rep[0], &r, sizeof r)) < 0 && errno == EINTR)
@@ -149,19 +153,22 @@ int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, c
 	}
 	fcntl(in[1], F_SETFL, O_NONBLOCK);
 	fcntl(out[0], F_SETFL, O_NONBLOCK);
+	fcntl(err2[0], F_SETFL, O_NONBLOCK);
 	proc_init(p);
 	p->pid = pid;
 	p->to_child = in[1];
 	p->from_child = out[0];
+	p->from_err = err2[0];
 	return 0;
 fail:
 	close_fd(&in[0]);
 	close_fd(&in[1]);
 	close_fd(&out[0]);
 	close_fd(&out[1]);
+	close_fd(&err2[0]);
+	close_fd(&err2[1]);
 	close_fd(&rep[0]);
 	close_fd(&rep[1]);
-	close_fd(&devnull);
 	return -1;
 }
 
@@ -174,17 +181,40 @@ static int wait_ms(double deadline)
 	return left > 1e9 ? 1000000000 : (int)left + 1;
 }
 
-/* Waits until fd is ready for events or the deadline passes: 1 or 0. */
-static int wait_fd(int fd, short events, double deadline)
+/* Reads what the child wrote to stderr so far into the tail, without
+ * waiting: the child must never block on a full stderr pipe. */
+static void drain_err(Proc *p)
+{
+	char chunk[4096];
+	while (p->from_err >= 0) {
+		ssize_t n = read(p->from_err, chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+				close_fd(&p->from_err);
+			return;
+		}
+		for (ssize_t i = 0; i < n; i++)
+			p->tail[p->tail_total++ % PROC_TAIL_MAX] = chunk[i];
+	}
+}
+
+/* Waits until fd is ready for events or the deadline passes: 1 or 0.
+ * Meanwhile it empties the stderr pipe whenever something arrives there. */
+static int wait_fd(Proc *p, int fd, short events, double deadline)
 {
 	for (;;) {
-		struct pollfd pfd = {.fd = fd, .events = events};
-		int r = poll(&pfd, 1, wait_ms(deadline));
-		if (r > 0)
+		struct pollfd pfd[2] = {{.fd = fd, .events = events},
+		                        {.fd = p->from_err, .events = POLLIN}};
+		int r = poll(pfd, p->from_err >= 0 ? 2 : 1, wait_ms(deadline));
+		if (r > 0 && pfd[1].revents)
+			drain_err(p);
+		if (r > 0 && pfd[0].revents)
 			return 1;
-		if (r == 0 && clock_ms() >= deadline)
+		if (r >= 0 && clock_ms() >= deadline)
 			return 0;
-		/* r < 0: EINTR; r == 0 early: rounding. Either way, again. */
+		/* r < 0: EINTR; r == 0 early: rounding; stderr only. Again. */
 	}
 }
 
@@ -209,7 +239,7 @@ ProcStatus proc_write(Proc *p, const char *text, double deadline)
 		if (n >= 0) {
 			done += (size_t)n;
 		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if (!wait_fd(p->to_child, POLLOUT, deadline)) {
+			if (!wait_fd(p, p->to_child, POLLOUT, deadline)) {
 				st = PROC_TIMEOUT;
 				break;
 			}
@@ -252,7 +282,7 @@ ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline)
 		} else if (n == 0) {
 			return PROC_EOF;
 		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if (!wait_fd(p->from_child, POLLIN, deadline))
+			if (!wait_fd(p, p->from_child, POLLIN, deadline))
 				return PROC_TIMEOUT;
 		} else if (errno != EINTR) {
 			return PROC_EOF;
@@ -264,53 +294,120 @@ static void release(Proc *p)
 {
 	close_fd(&p->to_child);
 	close_fd(&p->from_child);
+	close_fd(&p->from_err);
 	p->pid = 0;
 	p->len = 0;
+}
+
+/* Has the child exited? Asked without reaping it, so that its pid (and
+ * process group id) cannot be reused before proc_kill has killed any
+ * helpers left in its group. */
+static bool has_exited(const Proc *p)
+{
+	for (;;) {
+		siginfo_t info;
+		memset(&info, 0, sizeof info);
+		int r = waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT);
+		if (r == 0)
+			return info.si_pid == p->pid;
+		if (errno != EINTR)
+			return true; /* not our child any more: nothing to wait for */
+	}
+}
+
+bool proc_wait_exit(Proc *p, double deadline)
+{
+	char drop[1024];
+	for (;;) {
+		if (p->pid <= 0 || has_exited(p))
+			return true;
+		if (clock_ms() >= deadline)
+			return false;
+		/* Read (and drop) what it still writes, so it never blocks on a
+		 * full pipe; poll also paces the loop. */
+		drain_err(p);
+		if (p->from_child >= 0) {
+			struct pollfd pfd = {.fd = p->from_child, .events = POLLIN};
+			if (poll(&pfd, 1, 2) > 0 &&
+			    read(p->from_child, drop, sizeof drop) == 0)
+				close_fd(&p->from_child);
+		} else {
+			struct timespec ms = {0, 1000000};
+			nanosleep(&ms, NULL);
+		}
+	}
 }
 
 void proc_kill(Proc *p)
 {
 	if (p->pid > 0) {
+		bool ran = !has_exited(p);
 		kill(-p->pid, SIGKILL); /* the engine and any helpers it started */
 		kill(p->pid, SIGKILL);  /* in case it left its group */
-		reap(p->pid);
+		p->status = reap(p->pid);
+		p->killed = ran && p->status >= 0 && WIFSIGNALED(p->status) &&
+		            WTERMSIG(p->status) == SIGKILL;
+		drain_err(p); /* its last words, written before it died */
 	}
 	release(p);
 }
 
 void proc_stop(Proc *p, double grace_ms)
 {
-	if (p->pid <= 0) {
-		release(p);
+	close_fd(&p->to_child); /* EOF on its stdin: Gomocup engines exit */
+	proc_wait_exit(p, clock_ms() + grace_ms);
+	proc_kill(p);
+}
+
+void proc_exit_text(const Proc *p, char *out, size_t outlen)
+{
+	int st = p->status;
+	const char *abbrev = st >= 0 && WIFSIGNALED(st) ? sigabbrev_np(WTERMSIG(st)) : NULL;
+	if (st < 0)
+		snprintf(out, outlen, "%s", "");
+	else if (WIFEXITED(st))
+		snprintf(out, outlen, "exit status %d", WEXITSTATUS(st));
+	else if (abbrev)
+		snprintf(out, outlen, "killed by signal %d (SIG%s)", WTERMSIG(st), abbrev);
+	else
+		snprintf(out, outlen, "killed by signal %d",
+		         WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+}
+
+void proc_stderr_tail(const Proc *p, char *out, size_t outlen)
+{
+	/* The kept bytes in order, lines joined by " | ", blank lines and
+	 * carriage returns dropped, bytes that are not printable ASCII as '?';
+	 * then the last outlen - 1 bytes of that. */
+	char text[3 * PROC_TAIL_MAX + 1];
+	size_t n = 0;
+	uint64_t from = p->tail_total > PROC_TAIL_MAX ? p->tail_total - PROC_TAIL_MAX : 0;
+	bool line_open = false;
+	for (uint64_t i = from; i < p->tail_total; i++) {
+		unsigned char c = (unsigned char)p->tail[i % PROC_TAIL_MAX];
+		if (c == '\r')
+			continue;
+		if (c == '\n') {
+			line_open = false;
+			continue;
+		}
+		if (!line_open && n > 0) {
+			memcpy(text + n, " | ", 3);
+			n += 3;
+		}
+		line_open = true;
+		text[n++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+	}
+	while (n > 0 && text[n - 1] == ' ')
+		n--;
+	text[n] = '\0';
+	if (outlen == 0)
+		return;
+	if (n < outlen) {
+		memcpy(out, text, n + 1);
 		return;
 	}
-	close_fd(&p->to_child); /* EOF on its stdin: Gomocup engines exit */
-	double deadline = clock_ms() + grace_ms;
-	char drop[1024];
-	for (;;) {
-		/* Has it exited? Asked without reaping it, so that its pid (and
-		 * process group id) cannot be reused before proc_kill below has
-		 * killed any helpers left in its group. */
-		siginfo_t info;
-		memset(&info, 0, sizeof info);
-		int r = waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT);
-		if ((r == 0 && info.si_pid == p->pid) || (r < 0 && errno != EINTR))
-			break;
-		if (clock_ms() >= deadline)
-			break;
-		/* Read (and drop) what it still writes, so it never blocks on a
-		 * full pipe; poll also paces the loop. */
-		if (p->from_child >= 0) {
-			struct pollfd pfd = {.fd = p->from_child, .events = POLLIN};
-			if (poll(&pfd, 1, 2) > 0) {
-				ssize_t n = read(p->from_child, drop, sizeof drop);
-				if (n == 0)
-					close_fd(&p->from_child);
-			}
-		} else {
-			struct timespec ms = {0, 1000000};
-			nanosleep(&ms, NULL);
-		}
-	}
-	proc_kill(p);
+	memcpy(out, text + n - (outlen - 1), outlen);
+	if (outlen > 4)
+		memcpy(out, "...", 3);
 }

@@ -1,9 +1,11 @@
 /* external_proc.h - a child process spoken to line by line over pipes.
  *
  * The process half of the external player. A program (argv, no shell) is
- * started with its stdin and stdout on pipes and its stderr on /dev/null;
- * commands are written and reply lines read against deadlines; the process
- * is stopped or killed and always reaped.
+ * started with its stdin, stdout and stderr on pipes; commands are written
+ * and reply lines read against deadlines; the process is stopped or killed
+ * and always reaped, and how it ended is kept. What it writes to stderr is
+ * read whenever the Proc waits (never blocking the child on a full pipe)
+ * and the last PROC_TAIL_MAX bytes are kept.
  *
  * Hygiene: every descriptor is close-on-exec (pipes from pipe2, and in the
  * child every inherited descriptor above 2), so engines started by parallel
@@ -21,10 +23,12 @@
 #ifndef PLAYERS_EXTERNAL_PROC_H
 #define PLAYERS_EXTERNAL_PROC_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
-enum { PROC_LINE_MAX = 4096 };
+enum { PROC_LINE_MAX = 4096, PROC_TAIL_MAX = 1024 };
 
 typedef enum {
 	PROC_OK,
@@ -37,8 +41,14 @@ typedef struct {
 	pid_t pid;      /* 0: no process */
 	int to_child;   /* its stdin, or -1 */
 	int from_child; /* its stdout, or -1 */
+	int from_err;   /* its stderr, or -1 */
 	size_t len;     /* bytes in buf not yet returned as lines */
 	char buf[PROC_LINE_MAX];
+	char tail[PROC_TAIL_MAX]; /* stderr, a ring: byte i at i % PROC_TAIL_MAX */
+	uint64_t tail_total;      /* bytes of stderr read since the start */
+	/* How the last child ended, once reaped: */
+	int status;  /* its wait status, or -1 */
+	bool killed; /* proc_kill's SIGKILL ended it (it had not exited) */
 } Proc;
 
 /* An empty Proc (no process). */
@@ -58,12 +68,25 @@ ProcStatus proc_write(Proc *p, const char *text, double deadline);
  * are returned too. */
 ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline);
 
+/* Waits until the child has exited (without reaping it) or the deadline
+ * passes, reading and dropping what it writes. True if it has exited (or
+ * there is no child). */
+bool proc_wait_exit(Proc *p, double deadline);
+
 /* Closes the child's stdin, gives it grace_ms to exit (reading and dropping
  * what it writes), then kills what is left of it; always reaps it. */
 void proc_stop(Proc *p, double grace_ms);
 
-/* Kills the child's process group at once and reaps the child. Accepts a Proc
- * without a process. */
+/* Kills the child's process group at once and reaps the child, keeping its
+ * status and its last stderr. Accepts a Proc without a process. */
 void proc_kill(Proc *p);
+
+/* How the last child ended: "exit status 3", "killed by signal 11
+ * (SIGSEGV)", or "" if none was reaped since the start. */
+void proc_exit_text(const Proc *p, char *out, size_t outlen);
+
+/* The end of the child's stderr as one line of printable ASCII: its lines
+ * joined by " | ", starting with "..." when cut to fit outlen. */
+void proc_stderr_tail(const Proc *p, char *out, size_t outlen);
 
 #endif

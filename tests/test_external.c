@@ -175,22 +175,57 @@ static void pbrain_engines_play_as_in_process(void **state)
 typedef struct {
 	const char *mode; /* fault engine arguments */
 	EndReason reason;
-	int move; /* the engine's move that goes wrong (0: START) */
+	int move;            /* the engine's move that goes wrong (0: START) */
+	const char *says[2]; /* in the fault's detail (or NULL) */
 } FaultCase;
 
+/* A detail goes into a CSV field as it is. */
+static void assert_csv_safe(const char *detail)
+{
+	assert_true(strlen(detail) < FAULT_DETAIL_MAX);
+	for (const char *c = detail; *c; c++)
+		if (*c < 0x20 || *c >= 0x7f || *c == ',' || *c == '"')
+			fail_msg("detail '%s' has byte %d", detail, *c);
+}
+
 /* Each misbehaviour loses the game for the engine, in either colour, with
- * the reason recorded, at the move it happened, within the time limits. */
+ * the reason recorded, at the move it happened, within the time limits;
+ * the detail says what happened: the line, the exit status or signal, the
+ * clock, the end of its stderr. */
 static void faults_lose_with_their_reason(void **state)
 {
 	(void)state;
 	static const FaultCase cases[] = {
-	    {"crash 3", END_CRASH, 3},          {"segv 2", END_CRASH, 2},
-	    {"hang 2", END_TIMEOUT, 2},         {"slow 700", END_TIMEOUT, 1},
-	    {"illegal 3", END_ILLEGAL, 3},      {"offboard 2", END_ILLEGAL, 2},
-	    {"garbage 2", END_TIMEOUT, 2},      {"error 1", END_TIMEOUT, 1},
-	    {"malformed 2", END_PROTOCOL, 2},   {"huge 2", END_PROTOCOL, 2},
-	    {"exit-after-start", END_CRASH, 0}, {"no-ok", END_PROTOCOL, 0},
-	    {"error-start", END_PROTOCOL, 0},
+	    {"crash 3",
+	     END_CRASH,
+	     3,
+	     {"output closed at ", "exit status 3; stderr: fault: crash at "
+	                           "move 3 | fault: exiting with 3"}},
+	    {"segv 2",
+	     END_CRASH,
+	     2,
+	     {"killed by signal 11 (SIGSEGV)", "fault: segv at move 2"}},
+	    {"hang 2",
+	     END_TIMEOUT,
+	     2,
+	     {"no move in ", "(limit 300 + tolerance 200); stderr: fault: hang at move 2"}},
+	    {"slow 700", END_TIMEOUT, 1, {"no move in ", NULL}},
+	    {"illegal 3", END_ILLEGAL, 3, {" is taken", NULL}},
+	    {"offboard 2", END_ILLEGAL, 2, {"move '15;0' off the 15x15 board at ", NULL}},
+	    {"garbage 2", END_TIMEOUT, 2, {"1 line skipped (last 'hello world')", NULL}},
+	    {"error 1", END_TIMEOUT, 1, {"(last 'ERROR out of ideas')", NULL}},
+	    {"malformed 2", END_PROTOCOL, 2, {"malformed move '7;7;1' at ", NULL}},
+	    {"huge 2", END_PROTOCOL, 2, {"line over 4095 bytes at ", "'777777"}},
+	    {"exit-after-start",
+	     END_CRASH,
+	     0,
+	     {"output closed before OK to START",
+	      "exit status 0; stderr: fault: exit-after-start"}},
+	    {"no-ok", END_PROTOCOL, 0, {"no OK to START in ", "stderr: fault: no-ok"}},
+	    {"error-start",
+	     END_PROTOCOL,
+	     0,
+	     {"START answered 'ERROR size not supported' at ", NULL}},
 	};
 	static const char *const limits[] = {"timeout_turn=300", "tolerance=200",
 	                                     "timeout_start=400", NULL};
@@ -221,6 +256,14 @@ static void faults_lose_with_their_reason(void **state)
 				         game_outcome_text(rec.outcome),
 				         game_end_name(rec.reason), rec.plies,
 				         game_end_name(cases[i].reason), plies);
+			assert_int_equal(rec.fault_color, colour);
+			assert_csv_safe(rec.fault_detail);
+			for (int k = 0; k < 2; k++)
+				if (cases[i].says[k] &&
+				    !strstr(rec.fault_detail, cases[i].says[k]))
+					fail_msg("fault %s: detail '%s' lacks '%s'",
+					         cases[i].mode, rec.fault_detail,
+					         cases[i].says[k]);
 			if (ms > 2000)
 				fail_msg("fault %s took %.0f ms", cases[i].mode, ms);
 			assert_int_equal(fd_count(), fds);

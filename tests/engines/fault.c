@@ -26,6 +26,7 @@
  *                     every move
  *   linger            ignores END and the end of its input (the manager must
  *                     kill it)
+ * A misbehaving engine says so on stderr first ("fault: MODE ...").
  * In every mode an unknown command is answered "ERROR Unknown command: WORD",
  * as Rapfi does.
  * With FAULT_LOG=FILE in the environment it appends "pid N", "fds N" (its
@@ -88,8 +89,12 @@ static void hang_forever(void)
 static const char *misbehave(void)
 {
 	static char buf[32];
-	if (strcmp(mode, "crash") == 0)
+	/* Last words for the manager's fault detail. */
+	fprintf(stderr, "fault: %s at move %d\n", mode, asked);
+	if (strcmp(mode, "crash") == 0) {
+		fprintf(stderr, "fault: exiting with 3\n");
 		exit(3);
+	}
 	if (strcmp(mode, "segv") == 0) {
 		signal(SIGSEGV, SIG_DFL);
 		raise(SIGSEGV);
@@ -208,6 +213,8 @@ int main(int argc, char **argv)
 				cell[y][x] = f;
 			}
 		} else if (strncmp(s, "START", 5) == 0) {
+			if (strstr(mode, "start") || strcmp(mode, "no-ok") == 0)
+				fprintf(stderr, "fault: %s\n", mode);
 			if (strcmp(mode, "exit-after-start") == 0)
 				return 0;
 			if (strcmp(mode, "no-ok") == 0)
