@@ -32,6 +32,8 @@
 #include "clock.h"
 #include "external_proc.h"
 #include "proc_cmd.h"
+#include "proc_log.h"
+#include "rules.h"
 #include "player.h"
 
 enum {
@@ -43,6 +45,7 @@ enum {
 	P_TOLERANCE,
 	P_TIMEOUT_START,
 	P_MAX_MEMORY,
+	P_LOG,
 	P_COUNT
 };
 
@@ -77,6 +80,8 @@ static const ParamDecl external_params[P_COUNT] = {
                          "ms to start and answer OK to START"},
     [P_MAX_MEMORY] = {"max_memory", PARAM_INT, 0, 0, 1e15, NULL, false,
                       "bytes (INFO max_memory); 0 = not sent"},
+    [P_LOG] = {"log", PARAM_TEXT, 0, 0, 0, NULL, false,
+               "file the conversation with the engine is appended to; empty = none"},
 };
 
 typedef struct {
@@ -86,6 +91,8 @@ typedef struct {
 	char argstore[PARAM_TEXT_MAX];
 	char dir[PARAM_TEXT_MAX];
 	char info[INFO_TEXT_MAX]; /* the INFO lines of game start, ready to send */
+	char log_path[PARAM_TEXT_MAX];
+	ProcLog log; /* open from new_game while log_path is set */
 	int64_t timeout_turn, timeout_match, tolerance, timeout_start, max_memory;
 	Proc proc;
 	Rule rule;
@@ -145,6 +152,26 @@ static int build_info(const char *text, char *out, size_t outlen, char *err, siz
 	return 0;
 }
 
+/* Is the folder the log would go to missing? Checked when the player is
+ * made, which must create no file: the log is opened when a game starts. */
+static bool log_folder_missing(const char *path, char *msg, size_t msglen)
+{
+	if (!*path)
+		return false;
+	char folder[PARAM_TEXT_MAX];
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(folder, sizeof folder, ".");
+	else
+		snprintf(folder, sizeof folder, "%.*s",
+		         (int)(slash - path + (slash == path)), path);
+	struct stat st;
+	if (stat(folder, &st) == 0 && S_ISDIR(st.st_mode))
+		return false;
+	snprintf(msg, msglen, "no folder '%s'", folder);
+	return true;
+}
+
 static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, size_t errlen)
 {
 	(void)seed; /* an engine has its own; put it in the command if it takes one */
@@ -154,6 +181,8 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 		return NULL;
 	}
 	proc_init(&e->proc);
+	proc_log_init(&e->log);
+	e->proc.log = &e->log;
 	char msg[PROC_PATH_MAX + 128];
 	const char *command = param_text(ps, P_COMMAND);
 	if (!*command) {
@@ -171,6 +200,11 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 	struct stat st;
 	if (e->dir[0] && (stat(e->dir, &st) < 0 || !S_ISDIR(st.st_mode))) {
 		snprintf(err, errlen, "external player: dir '%s' is not a folder", e->dir);
+		goto fail;
+	}
+	snprintf(e->log_path, sizeof e->log_path, "%s", param_text(ps, P_LOG));
+	if (log_folder_missing(e->log_path, msg, sizeof msg)) {
+		snprintf(err, errlen, "external player: log '%s': %s", e->log_path, msg);
 		goto fail;
 	}
 	if (build_info(param_text(ps, P_INFO), e->info, sizeof e->info, msg, sizeof msg) <
@@ -207,6 +241,7 @@ static void external_destroy(Player *p)
 {
 	External *e = (External *)p;
 	stop_engine(e);
+	proc_log_close(&e->log);
 	free(e);
 }
 
@@ -230,6 +265,14 @@ static void sanitise(char *s)
 		     : c < 0x20 || c >= 0x7f ? '?'
 		                             : (char)c;
 	}
+}
+
+static const char *fault_name(int fault)
+{
+	static const char *const names[] = {"none", "crash", "timeout", "illegal",
+	                                    "protocol"};
+	return fault >= 0 && fault < (int)(sizeof names / sizeof names[0]) ? names[fault]
+	                                                                   : "?";
 }
 
 /* Ends the engine's game with fault: kills the process (a dying one is
@@ -256,6 +299,7 @@ static int fail(External *e, int fault, const char *fmt, ...)
 		n = snprintf(e->detail + n, sizeof e->detail - (size_t)n, "; stderr: %s",
 		             tail);
 	sanitise(e->detail);
+	proc_log_event(&e->log, "fault %s: %s", fault_name(fault), e->detail);
 	e->fault = fault;
 	return fault;
 }
@@ -343,6 +387,14 @@ static void external_new_game(Player *p, int size, Rule rule)
 {
 	External *e = (External *)p;
 	stop_engine(e);
+	if (e->log_path[0]) {
+		/* A log that cannot be opened (the folder checked at create has
+		 * gone) costs the log, not the game. */
+		char err[PARAM_TEXT_MAX + 64];
+		if (proc_log_open(&e->log, e->log_path, clock_ms(), err, sizeof err) == 0)
+			proc_log_event(&e->log, "new game %dx%d %s", size, size,
+			               rule_name(rule));
+	}
 	e->size = size;
 	e->rule = rule;
 	e->fault = FAULT_NONE;

@@ -34,14 +34,21 @@ typedef struct {
 	int err;
 } ChildReport;
 
-void proc_init(Proc *p)
+/* What belongs to one child: cleared when the next one starts. */
+static void forget_child(Proc *p)
 {
-	p->pid = 0;
-	p->to_child = p->from_child = p->from_err = -1;
 	p->len = 0;
 	p->tail_total = 0;
 	p->status = -1;
 	p->killed = false;
+}
+
+void proc_init(Proc *p)
+{
+	p->pid = 0;
+	p->to_child = p->from_child = p->from_err = -1;
+	p->log = NULL;
+	forget_child(p);
 }
 
 static void close_fd(int *fd)
@@ -154,11 +161,18 @@ int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, c
 	fcntl(in[1], F_SETFL, O_NONBLOCK);
 	fcntl(out[0], F_SETFL, O_NONBLOCK);
 	fcntl(err2[0], F_SETFL, O_NONBLOCK);
-	proc_init(p);
+	forget_child(p);
 	p->pid = pid;
 	p->to_child = in[1];
 	p->from_child = out[0];
 	p->from_err = err2[0];
+	if (p->log && p->log->f) {
+		char words[1024];
+		size_t w = 0;
+		for (int i = 0; argv[i] && w < sizeof words; i++)
+			w += (size_t)snprintf(words + w, sizeof words - w, " %s", argv[i]);
+		proc_log_event(p->log, "start pid %ld:%s", (long)pid, words);
+	}
 	return 0;
 fail:
 	close_fd(&in[0]);
@@ -197,6 +211,7 @@ static void drain_err(Proc *p)
 		}
 		for (ssize_t i = 0; i < n; i++)
 			p->tail[p->tail_total++ % PROC_TAIL_MAX] = chunk[i];
+		proc_log_lines(p->log, '!', chunk, (size_t)n);
 	}
 }
 
@@ -225,6 +240,7 @@ ProcStatus proc_write(Proc *p, const char *text, double deadline)
 	/* A write to a pipe nobody reads raises SIGPIPE, which would end the
 	 * arena unless it ignores the signal. Block it in this thread for the
 	 * write and take back the one the write raised, if any. */
+	proc_log_lines(p->log, '>', text, strlen(text));
 	sigset_t pipe_set, old, pending;
 	sigemptyset(&pipe_set);
 	sigaddset(&pipe_set, SIGPIPE);
@@ -270,10 +286,14 @@ ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline)
 			line[i] = '\0';
 			p->len -= i + 1;
 			memmove(p->buf, p->buf + i + 1, p->len);
+			proc_log_lines(p->log, '<', line, i);
 			return PROC_OK;
 		}
-		if (p->len == sizeof p->buf)
+		if (p->len == sizeof p->buf) {
+			proc_log_event(p->log, "a line over %zu bytes: %.60s...",
+			               sizeof p->buf - 1, p->buf);
 			return PROC_LONG;
+		}
 		if (p->from_child < 0)
 			return PROC_EOF;
 		ssize_t n = read(p->from_child, p->buf + p->len, sizeof p->buf - p->len);
@@ -342,12 +362,17 @@ void proc_kill(Proc *p)
 {
 	if (p->pid > 0) {
 		bool ran = !has_exited(p);
+		if (ran)
+			proc_log_event(p->log, "kill");
 		kill(-p->pid, SIGKILL); /* the engine and any helpers it started */
 		kill(p->pid, SIGKILL);  /* in case it left its group */
 		p->status = reap(p->pid);
 		p->killed = ran && p->status >= 0 && WIFSIGNALED(p->status) &&
 		            WTERMSIG(p->status) == SIGKILL;
 		drain_err(p); /* its last words, written before it died */
+		char how[64];
+		proc_exit_text(p, how, sizeof how);
+		proc_log_event(p->log, "exit: %s", how);
 	}
 	release(p);
 }

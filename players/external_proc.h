@@ -28,6 +28,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "proc_log.h"
+
 enum { PROC_LINE_MAX = 4096, PROC_TAIL_MAX = 1024 };
 
 typedef enum {
@@ -49,6 +51,10 @@ typedef struct {
 	/* How the last child ended, once reaped: */
 	int status;  /* its wait status, or -1 */
 	bool killed; /* proc_kill's SIGKILL ended it (it had not exited) */
+	/* The conversation log (proc_log.h), or NULL: the owner's, set once
+	 * (proc_init clears it, nothing else touches it). Every line written
+	 * and read, stderr and the start, kill and exit of each child go in. */
+	ProcLog *log;
 } Proc;
 
 /* An empty Proc (no process). */

@@ -24,12 +24,7 @@
 #include "game.h"
 #include "registry.h"
 
-#ifndef FAULT_ENGINE
-#error "FAULT_ENGINE (the path of tests/engines/fault.c's program) must be defined"
-#endif
-#ifndef PBRAIN_DIR
-#error "PBRAIN_DIR (the folder of the pbrain-TYPE links) must be defined"
-#endif
+#include "external_util.h"
 
 static char dir[64];
 
@@ -46,86 +41,6 @@ static int teardown(void **state)
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	return system(cmd) == 0 ? 0 : -1;
-}
-
-static int fd_count(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	assert_non_null(d);
-	int n = 0;
-	while (readdir(d))
-		n++;
-	closedir(d);
-	return n;
-}
-
-/* No child left, running or zombie. */
-static void assert_no_children(void)
-{
-	int st;
-	pid_t r = waitpid(-1, &st, WNOHANG);
-	if (r != -1 || errno != ECHILD)
-		fail_msg("a child process is left (waitpid gave %ld)", (long)r);
-}
-
-/* An external player; kv is "key=value" pairs ending in NULL. */
-static Player *external(const char *command, const char *const *kv)
-{
-	const PlayerType *t = registry_find("external");
-	assert_non_null(t);
-	ParamSet ps;
-	param_defaults(&ps, t->params, t->nparams);
-	char err[512];
-	if (param_set(&ps, "command", command, err, sizeof err) < 0)
-		fail_msg("%s", err);
-	for (int i = 0; kv && kv[i]; i++) {
-		char key[64];
-		const char *eq = strchr(kv[i], '=');
-		snprintf(key, sizeof key, "%.*s", (int)(eq - kv[i]), kv[i]);
-		if (param_set(&ps, key, eq + 1, err, sizeof err) < 0)
-			fail_msg("%s", err);
-	}
-	Player *p = player_create(t, &ps, 1, err, sizeof err);
-	if (!p)
-		fail_msg("%s: %s", command, err);
-	return p;
-}
-
-static Player *builtin(const char *type, uint64_t seed)
-{
-	const PlayerType *t = registry_find(type);
-	assert_non_null(t);
-	ParamSet ps;
-	param_defaults(&ps, t->params, t->nparams);
-	char err[256];
-	Player *p = player_create(t, &ps, seed, err, sizeof err);
-	assert_non_null(p);
-	return p;
-}
-
-static const int16_t *opening3(void)
-{
-	static int16_t o[3];
-	o[0] = (int16_t)board_point(7, 7);
-	o[1] = (int16_t)board_point(8, 6);
-	o[2] = (int16_t)board_point(5, 9);
-	return o;
-}
-
-/* One game; the players are destroyed. */
-static void play(Player *black, Player *white, int opening_len, int max_plies,
-                 uint64_t nodes, GameRecord *rec)
-{
-	GameSetup s = {.size = 15,
-	               .rule = RULE_FREESTYLE,
-	               .max_plies = max_plies,
-	               .opening = opening3(),
-	               .opening_len = opening_len};
-	s.budget[BLACK].nodes = s.budget[WHITE].nodes = nodes;
-	Player *pl[2] = {black, white};
-	assert_int_equal(game_play(&s, pl, rec), 0);
-	player_destroy(black);
-	player_destroy(white);
 }
 
 /* With fixed node budgets, pbrain-TYPE as an external engine plays exactly
@@ -178,15 +93,6 @@ typedef struct {
 	int move;            /* the engine's move that goes wrong (0: START) */
 	const char *says[2]; /* in the fault's detail (or NULL) */
 } FaultCase;
-
-/* A detail goes into a CSV field as it is. */
-static void assert_csv_safe(const char *detail)
-{
-	assert_true(strlen(detail) < FAULT_DETAIL_MAX);
-	for (const char *c = detail; *c; c++)
-		if (*c < 0x20 || *c >= 0x7f || *c == ',' || *c == '"')
-			fail_msg("detail '%s' has byte %d", detail, *c);
-}
 
 /* Each misbehaviour loses the game for the engine, in either colour, with
  * the reason recorded, at the move it happened, within the time limits;
@@ -321,17 +227,6 @@ static void match_limit_runs_out(void **state)
 	assert_no_children();
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	assert_non_null(f);
-	static char buf[16384];
-	size_t n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* What the engine hears: START, the INFO lines (ours and the configured
  * ones), then per move INFO time_left first and BOARD after an opening (its
  * stones in order, the engine's as 1), TURN after that; a ms budget becomes
@@ -419,23 +314,6 @@ static void lifecycle_leaves_nothing(void **state)
 	assert_no_children();
 }
 
-static bool process_gone(long pid)
-{
-	char path[64], state = 0;
-	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return true;
-	/* pid (comm) state ...: a zombie nobody reaps is gone too. */
-	int c, paren = 0;
-	while ((c = fgetc(f)) != EOF && !(c == ')' && ++paren))
-		;
-	if (fscanf(f, " %c", &state) != 1)
-		state = 'Z';
-	fclose(f);
-	return state == 'Z' || state == 'X';
-}
-
 /* An engine dies with the arena (PR_SET_PDEATHSIG), even a hanging one. */
 static void engine_dies_with_the_arena(void **state)
 {
@@ -485,6 +363,7 @@ static void bad_configurations_are_refused(void **state)
 	    {"command", "./no/such/engine", "not an executable file"},
 	    {"dir", "/no/such/folder", "dir '/no/such/folder'"},
 	    {"info", "lonelykey", "needs a key and a value"},
+	    {"log", "/no/such/folder/engine.log", "no folder '/no/such/folder'"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		ParamSet ps;

@@ -1,0 +1,70 @@
+/* proc_log.c - the conversation log of an engine. */
+#define _GNU_SOURCE /* fopen's "e" (O_CLOEXEC) */
+#include "proc_log.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "clock.h"
+
+void proc_log_init(ProcLog *l)
+{
+	l->f = NULL;
+	l->t0 = 0;
+}
+
+int proc_log_open(ProcLog *l, const char *path, double t0, char *err, size_t errlen)
+{
+	proc_log_close(l);
+	/* "e": close-on-exec from the start, since another thread of the
+	 * arena may fork an engine at any moment. */
+	l->f = fopen(path, "ae");
+	if (!l->f) {
+		snprintf(err, errlen, "cannot open log '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	setvbuf(l->f, NULL, _IOLBF, 0);
+	l->t0 = t0;
+	return 0;
+}
+
+void proc_log_close(ProcLog *l)
+{
+	if (!l)
+		return;
+	if (l->f)
+		fclose(l->f);
+	l->f = NULL;
+}
+
+void proc_log_lines(ProcLog *l, char tag, const char *text, size_t len)
+{
+	if (!l || !l->f)
+		return;
+	double ms = clock_ms() - l->t0;
+	while (len > 0) {
+		size_t n = 0;
+		while (n < len && text[n] != '\n')
+			n++;
+		size_t show = n;
+		while (show > 0 && text[show - 1] == '\r')
+			show--;
+		if (show > 0)
+			fprintf(l->f, "%8.1f %c %.*s\n", ms, tag, (int)show, text);
+		text += n + (n < len);
+		len -= n + (n < len);
+	}
+}
+
+void proc_log_event(ProcLog *l, const char *fmt, ...)
+{
+	if (!l || !l->f)
+		return;
+	fprintf(l->f, "%8.1f * ", clock_ms() - l->t0);
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(l->f, fmt, ap);
+	va_end(ap);
+	fputc('\n', l->f);
+}
