@@ -18,6 +18,7 @@ static EndReason end_of_fault(int fault)
 	case FAULT_CRASH: return END_CRASH;
 	case FAULT_TIMEOUT: return END_TIMEOUT;
 	case FAULT_ILLEGAL: return END_ILLEGAL;
+	case FAULT_MEMORY: return END_MEMORY;
 	default: return END_PROTOCOL;
 	}
 }
@@ -103,8 +104,8 @@ const char *game_outcome_text(GameOutcome o)
 const char *game_end_name(EndReason r)
 {
 	static const char *const names[END_COUNT] = {
-	    "five",      "forbidden", "illegal", "full-board",
-	    "max-plies", "crash",     "timeout", "protocol",
+	    "five",  "forbidden", "illegal",  "full-board", "max-plies",
+	    "crash", "timeout",   "protocol", "memory",
 	};
 	return (unsigned)r < END_COUNT ? names[r] : "?";
 }

@@ -46,8 +46,11 @@ enum {
 	P_TIMEOUT_START,
 	P_MAX_MEMORY,
 	P_LOG,
+	P_PONDER,
 	P_COUNT
 };
+
+static const char *const off_on[] = {"off", "on", NULL};
 
 /* How long a well-behaved engine gets to exit after END; how long a
  * crashing one gets to finish dying, so that its own exit status is kept
@@ -79,9 +82,11 @@ static const ParamDecl external_params[P_COUNT] = {
     [P_TIMEOUT_START] = {"timeout_start", PARAM_INT, 10000, 1, 1e9, NULL, false,
                          "ms to start and answer OK to START"},
     [P_MAX_MEMORY] = {"max_memory", PARAM_INT, 0, 0, 1e15, NULL, false,
-                      "bytes (INFO max_memory); 0 = not sent"},
+                      "bytes (INFO max_memory), enforced on the resident size; 0 = none"},
     [P_LOG] = {"log", PARAM_TEXT, 0, 0, 0, NULL, false,
                "file the conversation with the engine is appended to; empty = none"},
+    [P_PONDER] = {"ponder", PARAM_CHOICE, 0, 0, 1, off_on, false,
+                  "let the engine run on the opponent's time (off: SIGSTOP between moves)"},
 };
 
 typedef struct {
@@ -94,6 +99,7 @@ typedef struct {
 	char log_path[PARAM_TEXT_MAX];
 	ProcLog log; /* open from new_game while log_path is set */
 	int64_t timeout_turn, timeout_match, tolerance, timeout_start, max_memory;
+	bool ponder; /* never stop the engine */
 	Proc proc;
 	Rule rule;
 	int size;
@@ -217,6 +223,8 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 	e->tolerance = (int64_t)ps->v[P_TOLERANCE];
 	e->timeout_start = (int64_t)ps->v[P_TIMEOUT_START];
 	e->max_memory = (int64_t)ps->v[P_MAX_MEMORY];
+	e->ponder = ps->v[P_PONDER] != 0;
+	e->proc.max_rss = e->max_memory;
 	e->size = BOARD_DEFAULT;
 	e->fault = FAULT_CRASH; /* no process until new_game */
 	snprintf(e->detail, sizeof e->detail, "no game started");
@@ -230,6 +238,7 @@ fail:
 static void stop_engine(External *e)
 {
 	if (e->proc.pid && e->fault == FAULT_NONE) {
+		proc_resume(&e->proc);
 		proc_write(&e->proc, "END\n", clock_ms() + 100);
 		proc_stop(&e->proc, STOP_GRACE_MS);
 	} else {
@@ -269,8 +278,8 @@ static void sanitise(char *s)
 
 static const char *fault_name(int fault)
 {
-	static const char *const names[] = {"none", "crash", "timeout", "illegal",
-	                                    "protocol"};
+	static const char *const names[] = {"none",    "crash",    "timeout",
+	                                    "illegal", "protocol", "memory"};
 	return fault >= 0 && fault < (int)(sizeof names / sizeof names[0]) ? names[fault]
 	                                                                   : "?";
 }
@@ -364,6 +373,11 @@ static int start_engine(External *e)
 		            "line over %d bytes before OK to START: '%s'",
 		            PROC_LINE_MAX - 1, quoted);
 	}
+	if (st == PROC_MEMORY)
+		return fail(e, FAULT_MEMORY,
+		            "resident %" PRId64 " bytes over max_memory %" PRId64
+		            " before OK to START (%.0f ms)",
+		            e->proc.rss, e->max_memory, clock_ms() - t0);
 	static const int rule_code[RULE_COUNT] = {
 	    [RULE_FREESTYLE] = 0, [RULE_STANDARD] = 1, [RULE_RENJU] = 4};
 	int len = snprintf(cmd, sizeof cmd,
@@ -379,7 +393,15 @@ static int start_engine(External *e)
 		return st == PROC_EOF
 		           ? fail(e, FAULT_CRASH, "input closed after OK to START")
 		           : fail(e, FAULT_PROTOCOL, "reads no input after OK to START");
+	if (proc_check_memory(&e->proc) == PROC_MEMORY)
+		return fail(e, FAULT_MEMORY,
+		            "resident %" PRId64
+		            " bytes (process group) over max_memory %" PRId64
+		            " after START",
+		            e->proc.rss, e->max_memory);
 	e->told_turn = e->timeout_turn;
+	if (!e->ponder) /* as the Gomocup judge: no thinking on the opponent's time */
+		proc_suspend(&e->proc);
 	return FAULT_NONE;
 }
 
@@ -503,6 +525,7 @@ static int external_choose(Player *p, const Board *pos, const Budget *budget,
 	snprintf(cmd + len, sizeof cmd - len, "INFO time_left %" PRId64 "\n", left);
 	position_command(e, pos, cmd, sizeof cmd);
 
+	proc_resume(&e->proc);
 	double t0 = clock_ms(), deadline = t0 + limit + (double)e->tolerance;
 	ProcStatus st = proc_write(&e->proc, cmd, deadline);
 	bool sent = st == PROC_OK;
@@ -525,7 +548,16 @@ static int external_choose(Player *p, const Board *pos, const Budget *budget,
 		quote(quoted, sizeof quoted, line, strlen(line));
 	if (st == PROC_LONG)
 		quote(quoted, sizeof quoted, e->proc.buf, sizeof e->proc.buf);
-	if (!sent) /* it reads no more: dead, or stuck with its input full */
+	/* Its move read, the engine's helpers count too (once a move: the
+	 * walk of /proc is too dear for every sample). */
+	if (st == PROC_OK && kind == REPLY_MOVE)
+		st = proc_check_memory(&e->proc);
+	if (st == PROC_MEMORY)
+		fail(e, FAULT_MEMORY,
+		     "resident %" PRId64 " bytes%s over max_memory %" PRId64 " at %.0f ms",
+		     e->proc.rss, kind == REPLY_MOVE ? " (process group)" : "",
+		     e->max_memory, took);
+	else if (!sent) /* it reads no more: dead, or stuck with its input full */
 		fail(e, st == PROC_EOF ? FAULT_CRASH : FAULT_TIMEOUT,
 		     "command not sent in %.0f ms (input %s)", took,
 		     st == PROC_EOF ? "closed" : "full");
@@ -549,6 +581,8 @@ static int external_choose(Player *p, const Board *pos, const Budget *budget,
 		snprintf(info->fault_detail, sizeof info->fault_detail, "%s", e->detail);
 		return POINT_NONE;
 	}
+	if (!e->ponder)
+		proc_suspend(&e->proc);
 	int m = board_point((int)x, (int)y);
 	/* An occupied point is the arena's to judge (END_ILLEGAL). */
 	memcpy(e->known_moves, pos->moves, sizeof pos->moves[0] * (size_t)pos->count);

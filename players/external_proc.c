@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "proc_stat.h"
 
 extern char **environ;
 
@@ -41,6 +42,9 @@ static void forget_child(Proc *p)
 	p->tail_total = 0;
 	p->status = -1;
 	p->killed = false;
+	p->stopped = false;
+	p->rss = 0;
+	p->next_sample = 0;
 }
 
 void proc_init(Proc *p)
@@ -48,6 +52,7 @@ void proc_init(Proc *p)
 	p->pid = 0;
 	p->to_child = p->from_child = p->from_err = -1;
 	p->log = NULL;
+	p->max_rss = 0;
 	forget_child(p);
 }
 
@@ -215,21 +220,36 @@ static void drain_err(Proc *p)
 	}
 }
 
-/* Waits until fd is ready for events or the deadline passes: 1 or 0.
- * Meanwhile it empties the stderr pipe whenever something arrives there. */
-static int wait_fd(Proc *p, int fd, short events, double deadline)
+/* Waits until fd is ready for events (PROC_OK) or the deadline passes
+ * (PROC_TIMEOUT). Meanwhile it empties the stderr pipe whenever something
+ * arrives there and, with a memory limit, samples the child's resident size
+ * every PROC_SAMPLE_MS (PROC_MEMORY when it is over): one small read of
+ * /proc, cheap enough to run all through a long think. */
+static ProcStatus wait_fd(Proc *p, int fd, short events, double deadline)
 {
 	for (;;) {
+		double now = clock_ms(), until = deadline;
+		if (p->max_rss > 0) {
+			if (now >= p->next_sample) {
+				p->next_sample = now + PROC_SAMPLE_MS;
+				p->rss = proc_stat_rss(p->pid);
+				if (p->rss > p->max_rss)
+					return PROC_MEMORY;
+			}
+			if (p->next_sample < until)
+				until = p->next_sample;
+		}
 		struct pollfd pfd[2] = {{.fd = fd, .events = events},
 		                        {.fd = p->from_err, .events = POLLIN}};
-		int r = poll(pfd, p->from_err >= 0 ? 2 : 1, wait_ms(deadline));
+		int r = poll(pfd, p->from_err >= 0 ? 2 : 1, wait_ms(until));
 		if (r > 0 && pfd[1].revents)
 			drain_err(p);
 		if (r > 0 && pfd[0].revents)
-			return 1;
+			return PROC_OK;
 		if (r >= 0 && clock_ms() >= deadline)
-			return 0;
-		/* r < 0: EINTR; r == 0 early: rounding; stderr only. Again. */
+			return PROC_TIMEOUT;
+		/* r < 0: EINTR; r == 0 early: rounding, or time to sample;
+		 * stderr only. Again. */
 	}
 }
 
@@ -255,10 +275,8 @@ ProcStatus proc_write(Proc *p, const char *text, double deadline)
 		if (n >= 0) {
 			done += (size_t)n;
 		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if (!wait_fd(p, p->to_child, POLLOUT, deadline)) {
-				st = PROC_TIMEOUT;
+			if ((st = wait_fd(p, p->to_child, POLLOUT, deadline)) != PROC_OK)
 				break;
-			}
 		} else if (errno != EINTR) {
 			st = PROC_EOF; /* EPIPE, or anything else: the engine is unusable */
 			break;
@@ -302,8 +320,9 @@ ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline)
 		} else if (n == 0) {
 			return PROC_EOF;
 		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if (!wait_fd(p, p->from_child, POLLIN, deadline))
-				return PROC_TIMEOUT;
+			ProcStatus w = wait_fd(p, p->from_child, POLLIN, deadline);
+			if (w != PROC_OK)
+				return w;
 		} else if (errno != EINTR) {
 			return PROC_EOF;
 		}
@@ -317,6 +336,7 @@ static void release(Proc *p)
 	close_fd(&p->from_err);
 	p->pid = 0;
 	p->len = 0;
+	p->stopped = false;
 }
 
 /* Has the child exited? Asked without reaping it, so that its pid (and
@@ -377,8 +397,40 @@ void proc_kill(Proc *p)
 	release(p);
 }
 
+ProcStatus proc_check_memory(Proc *p)
+{
+	if (p->max_rss <= 0 || p->pid <= 0)
+		return PROC_OK;
+	int64_t rss = proc_stat_group_rss(p->pid);
+	if (rss <= p->max_rss)
+		return PROC_OK;
+	p->rss = rss;
+	return PROC_MEMORY;
+}
+
+void proc_suspend(Proc *p)
+{
+	if (p->pid <= 0 || p->stopped)
+		return;
+	kill(-p->pid, SIGSTOP); /* the engine and any helpers it started */
+	kill(p->pid, SIGSTOP);  /* in case it left its group */
+	p->stopped = true;
+	proc_log_event(p->log, "stop");
+}
+
+void proc_resume(Proc *p)
+{
+	if (p->pid <= 0 || !p->stopped)
+		return;
+	kill(-p->pid, SIGCONT);
+	kill(p->pid, SIGCONT);
+	p->stopped = false;
+	proc_log_event(p->log, "cont");
+}
+
 void proc_stop(Proc *p, double grace_ms)
 {
+	proc_resume(p);         /* a stopped engine reads no EOF */
 	close_fd(&p->to_child); /* EOF on its stdin: Gomocup engines exit */
 	proc_wait_exit(p, clock_ms() + grace_ms);
 	proc_kill(p);

@@ -5,7 +5,9 @@
  * and reply lines read against deadlines; the process is stopped or killed
  * and always reaped, and how it ended is kept. What it writes to stderr is
  * read whenever the Proc waits (never blocking the child on a full pipe)
- * and the last PROC_TAIL_MAX bytes are kept.
+ * and the last PROC_TAIL_MAX bytes are kept. Between its turns the child
+ * may be stopped (SIGSTOP) and continued; its resident memory may be held
+ * to a limit.
  *
  * Hygiene: every descriptor is close-on-exec (pipes from pipe2, and in the
  * child every inherited descriptor above 2), so engines started by parallel
@@ -30,13 +32,14 @@
 
 #include "proc_log.h"
 
-enum { PROC_LINE_MAX = 4096, PROC_TAIL_MAX = 1024 };
+enum { PROC_LINE_MAX = 4096, PROC_TAIL_MAX = 1024, PROC_SAMPLE_MS = 20 };
 
 typedef enum {
 	PROC_OK,
 	PROC_EOF,     /* the child closed its end: exited or crashed */
 	PROC_TIMEOUT, /* the deadline passed */
 	PROC_LONG,    /* a line longer than PROC_LINE_MAX - 1 bytes */
+	PROC_MEMORY,  /* the child's resident size went over max_rss (rss says) */
 } ProcStatus;
 
 typedef struct {
@@ -49,8 +52,13 @@ typedef struct {
 	char tail[PROC_TAIL_MAX]; /* stderr, a ring: byte i at i % PROC_TAIL_MAX */
 	uint64_t tail_total;      /* bytes of stderr read since the start */
 	/* How the last child ended, once reaped: */
-	int status;  /* its wait status, or -1 */
-	bool killed; /* proc_kill's SIGKILL ended it (it had not exited) */
+	int status;   /* its wait status, or -1 */
+	bool killed;  /* proc_kill's SIGKILL ended it (it had not exited) */
+	bool stopped; /* proc_suspend stopped it */
+	/* The memory limit in bytes (0: none): the owner's, set once like log.
+	 * rss is the last measure that went over it. */
+	int64_t max_rss, rss;
+	double next_sample; /* clock_ms() of the next sample of rss */
 	/* The conversation log (proc_log.h), or NULL: the owner's, set once
 	 * (proc_init clears it, nothing else touches it). Every line written
 	 * and read, stderr and the start, kill and exit of each child go in. */
@@ -66,13 +74,29 @@ void proc_init(Proc *p);
 int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, char *err,
                size_t errlen);
 
-/* Writes all of text. PROC_OK, PROC_EOF (the child is gone) or PROC_TIMEOUT. */
+/* Writes all of text. PROC_OK, PROC_EOF (the child is gone), PROC_TIMEOUT
+ * or PROC_MEMORY (see proc_read_line). */
 ProcStatus proc_write(Proc *p, const char *text, double deadline);
 
 /* Reads the next line (LF, CR LF or CR ends it; the ending is dropped, a NUL
  * byte becomes DEL) into line, which holds PROC_LINE_MAX bytes. Blank lines
- * are returned too. */
+ * are returned too. With max_rss > 0, while it waits it samples the
+ * child's resident size every PROC_SAMPLE_MS (the child alone, not its
+ * helpers) and returns PROC_MEMORY when that is over max_rss. */
 ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline);
+
+/* The resident size of the child's whole process group (its helpers too)
+ * against max_rss: PROC_MEMORY when over (rss says how much), else PROC_OK.
+ * A walk of /proc: for once a move, not for polling. */
+ProcStatus proc_check_memory(Proc *p);
+
+/* Stops the child's process group with SIGSTOP (it takes no CPU until
+ * proc_resume sends SIGCONT), as the Gomocup judge does while it is not the
+ * engine's turn. Either is a no-op without a child or when it is already in
+ * that state; proc_stop resumes first, and proc_kill's SIGKILL works on a
+ * stopped process. A helper that left the group is not stopped. */
+void proc_suspend(Proc *p);
+void proc_resume(Proc *p);
 
 /* Waits until the child has exited (without reaping it) or the deadline
  * passes, reading and dropping what it writes. True if it has exited (or

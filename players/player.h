@@ -44,6 +44,7 @@ enum {
 	FAULT_TIMEOUT,  /* no move within the time limit plus the tolerance */
 	FAULT_ILLEGAL,  /* a move off the board */
 	FAULT_PROTOCOL, /* no OK to START, a malformed "x,y" or an over-long line */
+	FAULT_MEMORY,   /* the engine's resident size went over its max_memory */
 };
 
 /* MoveInfo.fault_detail: what went wrong, for a person reading faults.csv. */

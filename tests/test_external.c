@@ -238,7 +238,7 @@ static void commands_are_those_of_a_manager(void **state)
 	snprintf(log, sizeof log, "%s/commands.log", dir);
 	snprintf(command, sizeof command, "%s good", FAULT_ENGINE);
 	static const char *const kv[] = {"timeout_turn=4000", "timeout_match=90000",
-	                                 "max_memory=1000000",
+	                                 "max_memory=1000000000",
 	                                 "info=folder /tmp; evaluate 1,2", NULL};
 	/* Another engine runs meanwhile: its pipes must not reach this one. */
 	Player *other = external(command, NULL);
@@ -268,7 +268,7 @@ static void commands_are_those_of_a_manager(void **state)
 	static const char expect[] =
 	    "START 15\n"
 	    "INFO timeout_turn 4000\nINFO timeout_match 90000\n"
-	    "INFO rule 4\nINFO game_type 1\nINFO max_memory 1000000\n"
+	    "INFO rule 4\nINFO game_type 1\nINFO max_memory 1000000000\n"
 	    "INFO folder /tmp\nINFO evaluate 1,2\n"
 	    "INFO timeout_turn 2500\nINFO time_left 90000\n"
 	    "BOARD\n7,7,2\n8,6,1\n5,9,2\nDONE\n"
