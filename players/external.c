@@ -107,10 +107,12 @@ typedef struct {
 	char detail[FAULT_DETAIL_MAX]; /* and what happened, as MoveInfo says */
 	int skipped;                   /* lines skipped in this wait */
 	char last_skipped[QUOTE_MAX + 4];
-	int64_t told_turn; /* the timeout_turn the engine was last told */
-	double time_left;  /* ms of the match clock (timeout_match > 0) */
-	bool asked;        /* the engine was asked for a move this game */
-	int known;         /* the stones the engine knows, in order */
+	int64_t told_turn;   /* the timeout_turn the engine was last told */
+	uint64_t told_nodes; /* and max_node, max_depth (0: none told) */
+	int told_depth;
+	double time_left; /* ms of the match clock (timeout_match > 0) */
+	bool asked;       /* the engine was asked for a move this game */
+	int known;        /* the stones the engine knows, in order */
 	int16_t known_moves[BOARD_MAX_MOVES];
 } External;
 
@@ -422,6 +424,8 @@ static void external_new_game(Player *p, int size, Rule rule)
 	e->fault = FAULT_NONE;
 	e->detail[0] = '\0';
 	e->time_left = (double)e->timeout_match;
+	e->told_nodes = 0;
+	e->told_depth = 0;
 	e->asked = false;
 	e->known = 0;
 	start_engine(e);
@@ -511,9 +515,25 @@ static int external_choose(Player *p, const Board *pos, const Budget *budget,
 	int64_t turn = budget && budget->ms > 0 ? budget->ms : e->timeout_turn;
 	double limit = (double)turn;
 	cmd[0] = '\0';
+	size_t len = 0;
 	if (turn != e->told_turn) {
-		snprintf(cmd, sizeof cmd, "INFO timeout_turn %" PRId64 "\n", turn);
+		len += (size_t)snprintf(cmd + len, sizeof cmd - len,
+		                        "INFO timeout_turn %" PRId64 "\n", turn);
 		e->told_turn = turn;
+	}
+	/* The Yixin-Board extension (Rapfi, Yixin and others read it; the
+	 * rest ignore it): node and depth budgets, 0 for none. */
+	uint64_t nodes = budget ? budget->nodes : 0;
+	int depth = budget ? budget->depth : 0;
+	if (nodes != e->told_nodes) {
+		len += (size_t)snprintf(cmd + len, sizeof cmd - len,
+		                        "INFO max_node %" PRIu64 "\n", nodes);
+		e->told_nodes = nodes;
+	}
+	if (depth != e->told_depth) {
+		len += (size_t)snprintf(cmd + len, sizeof cmd - len, "INFO max_depth %d\n",
+		                        depth);
+		e->told_depth = depth;
 	}
 	int64_t left = TIME_LEFT_NONE;
 	if (e->timeout_match > 0) {
@@ -521,7 +541,6 @@ static int external_choose(Player *p, const Board *pos, const Budget *budget,
 		if ((double)left < limit)
 			limit = (double)left;
 	}
-	size_t len = strlen(cmd);
 	snprintf(cmd + len, sizeof cmd - len, "INFO time_left %" PRId64 "\n", left);
 	position_command(e, pos, cmd, sizeof cmd);
 
@@ -596,7 +615,7 @@ const PlayerType player_external = {
     .help = "any Gomocup (pbrain) engine, run as a child process under time limits",
     .params = external_params,
     .nparams = P_COUNT,
-    .budgets = BUDGET_MS,
+    .budgets = BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS,
     .create = external_create,
     .destroy = external_destroy,
     .new_game = external_new_game,

@@ -228,9 +228,11 @@ static void match_limit_runs_out(void **state)
 }
 
 /* What the engine hears: START, the INFO lines (ours and the configured
- * ones), then per move INFO time_left first and BOARD after an opening (its
+ * ones), then per move the limits that changed, INFO time_left and BOARD
+ * after an opening (its
  * stones in order, the engine's as 1), TURN after that; a ms budget becomes
- * timeout_turn; END at the end. */
+ * timeout_turn, node and depth budgets max_node and max_depth (the
+ * Yixin-Board extension); END at the end. */
 static void commands_are_those_of_a_manager(void **state)
 {
 	(void)state;
@@ -250,7 +252,7 @@ static void commands_are_those_of_a_manager(void **state)
 	               .max_plies = 7,
 	               .opening = opening3(),
 	               .opening_len = 3};
-	s.budget[WHITE].ms = 2500;
+	s.budget[WHITE] = (Budget){.ms = 2500, .nodes = 5000, .depth = 7};
 	s.budget[BLACK].nodes = 1000;
 	Player *pl[2] = {o, e};
 	GameRecord rec;
@@ -270,7 +272,8 @@ static void commands_are_those_of_a_manager(void **state)
 	    "INFO timeout_turn 4000\nINFO timeout_match 90000\n"
 	    "INFO rule 4\nINFO game_type 1\nINFO max_memory 1000000000\n"
 	    "INFO folder /tmp\nINFO evaluate 1,2\n"
-	    "INFO timeout_turn 2500\nINFO time_left 90000\n"
+	    "INFO timeout_turn 2500\nINFO max_node 5000\nINFO max_depth 7\n"
+	    "INFO time_left 90000\n"
 	    "BOARD\n7,7,2\n8,6,1\n5,9,2\nDONE\n"
 	    "INFO time_left ";
 	const char *body = strchr(fds + 1, '\n');
@@ -284,6 +287,9 @@ static void commands_are_those_of_a_manager(void **state)
 	assert_int_equal(sscanf(turn + 6, "%d,%d", &x, &y), 2);
 	assert_int_equal(board_point(x, y), rec.moves[4]);
 	assert_non_null(strstr(turn, "\nEND\n"));
+	/* Limits are told again only when they change. */
+	assert_null(strstr(body + 1 + strlen(expect), "max_node"));
+	assert_null(strstr(body + 1 + strlen(expect), "timeout_turn"));
 	assert_no_children();
 }
 
