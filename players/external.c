@@ -5,23 +5,24 @@
  * then a kill if it lingers) and starts the command again, so nothing an
  * engine did in one game, a fault included, reaches the next. Within a game
  * the arena sends one command and waits for the answer, as the Gomocup
- * manager does: START and its OK, the INFO lines, then per move
- * `INFO time_left` and BEGIN, TURN (the opponent's reply to the engine's
- * last move) or BOARD (any other position, stones in the order played).
- * Every move command thus starts with an INFO line, which protects against
- * engines that drop the first word read after their move.
+ * manager does: START and its OK, the INFO lines, then per move the limits
+ * that changed, `INFO time_left` and BEGIN, TURN (the opponent's reply to
+ * the engine's last move) or BOARD (any other position, stones in the order
+ * played). Every move command thus starts with an INFO line, which protects
+ * against engines that drop the first word read after their move. Between
+ * its moves the engine is stopped (SIGSTOP) unless ponder is on; with
+ * max_memory its resident size is watched.
  *
  * While waiting for a move, lines that are not moves (ERROR, MESSAGE,
  * chatter) are skipped and only the clock decides, as the Gomocup judge
  * does; a move-shaped line that is no move on the board is judged at once.
  *
  * A fault (the process died, no move within the limit plus the tolerance,
- * a malformed or over-long reply, a point off the board, no OK to START)
- * kills the process at once and is reported as MoveInfo.fault with
- * POINT_NONE, then again at every move until the next game. */
+ * a malformed or over-long reply, a point off the board, no OK to START,
+ * too much memory) kills the process at once and is reported as
+ * MoveInfo.fault with POINT_NONE and a detail, then again at every move
+ * until the next game. With log set, the conversation goes to that file. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@
 
 #include "clock.h"
 #include "external_proc.h"
+#include "external_text.h"
 #include "proc_cmd.h"
 #include "proc_log.h"
 #include "rules.h"
@@ -54,13 +56,12 @@ static const char *const off_on[] = {"off", "on", NULL};
 
 /* How long a well-behaved engine gets to exit after END; how long a
  * crashing one gets to finish dying, so that its own exit status is kept
- * rather than our SIGKILL; the most of a line and of its stderr quoted in
- * a fault's detail. */
+ * rather than our SIGKILL; the most of its stderr quoted in a fault's
+ * detail. */
 enum {
 	STOP_GRACE_MS = 500,
 	EXIT_GRACE_MS = 200,
-	QUOTE_MAX = 60,
-	STDERR_QUOTE_MAX = 120,
+	STDERR_EXTERNAL_QUOTE_MAX = 120,
 	INFO_TEXT_MAX = 1024,
 	TIME_LEFT_NONE = 2147483647
 };
@@ -106,7 +107,7 @@ typedef struct {
 	int fault;                     /* FAULT_* of this game, sticky until new_game */
 	char detail[FAULT_DETAIL_MAX]; /* and what happened, as MoveInfo says */
 	int skipped;                   /* lines skipped in this wait */
-	char last_skipped[QUOTE_MAX + 4];
+	char last_skipped[EXTERNAL_QUOTE_MAX + 4];
 	int64_t told_turn;   /* the timeout_turn the engine was last told */
 	uint64_t told_nodes; /* and max_node, max_depth (0: none told) */
 	int told_depth;
@@ -115,70 +116,6 @@ typedef struct {
 	int known;        /* the stones the engine knows, in order */
 	int16_t known_moves[BOARD_MAX_MOVES];
 } External;
-
-static bool word_is(const char *s, size_t n, const char *kw)
-{
-	if (strlen(kw) != n)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (toupper((unsigned char)s[i]) != kw[i])
-			return false;
-	return true;
-}
-
-/* "key value; key value" -> "INFO key value\n..." in out. */
-static int build_info(const char *text, char *out, size_t outlen, char *err, size_t errlen)
-{
-	size_t len = 0;
-	out[0] = '\0';
-	const char *s = text;
-	while (*s) {
-		size_t n = strcspn(s, ";");
-		const char *a = s, *b = s + n;
-		while (a < b && isspace((unsigned char)*a))
-			a++;
-		while (b > a && isspace((unsigned char)b[-1]))
-			b--;
-		if (b > a) {
-			size_t key = strcspn(a, " \t;");
-			if (a + key >= b) {
-				snprintf(err, errlen,
-				         "info: '%.*s' needs a key and a value",
-				         (int)(b - a), a);
-				return -1;
-			}
-			int w = snprintf(out + len, outlen - len, "INFO %.*s\n",
-			                 (int)(b - a), a);
-			if (w < 0 || (size_t)w >= outlen - len) {
-				snprintf(err, errlen, "info: too long");
-				return -1;
-			}
-			len += (size_t)w;
-		}
-		s += n + (s[n] == ';');
-	}
-	return 0;
-}
-
-/* Is the folder the log would go to missing? Checked when the player is
- * made, which must create no file: the log is opened when a game starts. */
-static bool log_folder_missing(const char *path, char *msg, size_t msglen)
-{
-	if (!*path)
-		return false;
-	char folder[PARAM_TEXT_MAX];
-	const char *slash = strrchr(path, '/');
-	if (!slash)
-		snprintf(folder, sizeof folder, ".");
-	else
-		snprintf(folder, sizeof folder, "%.*s",
-		         (int)(slash - path + (slash == path)), path);
-	struct stat st;
-	if (stat(folder, &st) == 0 && S_ISDIR(st.st_mode))
-		return false;
-	snprintf(msg, msglen, "no folder '%s'", folder);
-	return true;
-}
 
 static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, size_t errlen)
 {
@@ -211,12 +148,14 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 		goto fail;
 	}
 	snprintf(e->log_path, sizeof e->log_path, "%s", param_text(ps, P_LOG));
-	if (log_folder_missing(e->log_path, msg, sizeof msg)) {
-		snprintf(err, errlen, "external player: log '%s': %s", e->log_path, msg);
+	/* Checked now, but opened when a game starts: making a player must
+	 * create no file. */
+	if (e->log_path[0] && proc_log_check(e->log_path, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "external player: %s", msg);
 		goto fail;
 	}
-	if (build_info(param_text(ps, P_INFO), e->info, sizeof e->info, msg, sizeof msg) <
-	    0) {
+	if (external_text_info(param_text(ps, P_INFO), e->info, sizeof e->info, msg,
+	                       sizeof msg) < 0) {
 		snprintf(err, errlen, "external player: %s", msg);
 		goto fail;
 	}
@@ -256,43 +195,13 @@ static void external_destroy(Player *p)
 	free(e);
 }
 
-/* line[0..len) as a quotation of at most QUOTE_MAX bytes. */
-static void quote(char *out, size_t outlen, const char *line, size_t len)
-{
-	if (len > QUOTE_MAX)
-		snprintf(out, outlen, "%.*s...", QUOTE_MAX, line);
-	else
-		snprintf(out, outlen, "%.*s", (int)len, line);
-}
-
-/* A detail goes into a CSV field as it is: printable ASCII, no commas, no
- * double quotes. */
-static void sanitise(char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		*s = c == ','                ? ';'
-		     : c == '"'              ? '\''
-		     : c < 0x20 || c >= 0x7f ? '?'
-		                             : (char)c;
-	}
-}
-
-static const char *fault_name(int fault)
-{
-	static const char *const names[] = {"none",    "crash",    "timeout",
-	                                    "illegal", "protocol", "memory"};
-	return fault >= 0 && fault < (int)(sizeof names / sizeof names[0]) ? names[fault]
-	                                                                   : "?";
-}
-
 /* Ends the engine's game with fault: kills the process (a dying one is
  * given a moment to die of its own cause) and keeps the detail: what
  * happened (fmt), how the process ended unless we killed it, and the tail
  * of its stderr. */
 static int fail(External *e, int fault, const char *fmt, ...)
 {
-	char what[FAULT_DETAIL_MAX], how[64] = "", tail[STDERR_QUOTE_MAX + 1];
+	char what[FAULT_DETAIL_MAX], how[64] = "", tail[STDERR_EXTERNAL_QUOTE_MAX + 1];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
@@ -307,10 +216,9 @@ static int fail(External *e, int fault, const char *fmt, ...)
 	int n =
 	    snprintf(e->detail, sizeof e->detail, "%s%s%s", what, *how ? "; " : "", how);
 	if (n >= 0 && (size_t)n < sizeof e->detail - 1 && *tail)
-		n = snprintf(e->detail + n, sizeof e->detail - (size_t)n, "; stderr: %s",
-		             tail);
-	sanitise(e->detail);
-	proc_log_event(&e->log, "fault %s: %s", fault_name(fault), e->detail);
+		snprintf(e->detail + n, sizeof e->detail - (size_t)n, "; stderr: %s", tail);
+	external_text_sanitise(e->detail);
+	proc_log_event(&e->log, "fault %s: %s", external_text_fault(fault), e->detail);
 	e->fault = fault;
 	return fault;
 }
@@ -331,14 +239,14 @@ static void skip_line(External *e, const char *line)
 	if (!line[strspn(line, " \t")])
 		return; /* blank lines (the LF of CR LF) are no news */
 	e->skipped++;
-	quote(e->last_skipped, sizeof e->last_skipped, line, strlen(line));
+	external_text_quote(e->last_skipped, sizeof e->last_skipped, line, strlen(line));
 }
 
 /* Starts the engine and sends START and the INFO lines. */
 static int start_engine(External *e)
 {
-	char err[PROC_PATH_MAX + 128], line[PROC_LINE_MAX], cmd[512], quoted[QUOTE_MAX + 4],
-	    skips[QUOTE_MAX + 48];
+	char err[PROC_PATH_MAX + 128], line[PROC_LINE_MAX], cmd[512],
+	    quoted[EXTERNAL_QUOTE_MAX + 4], skips[EXTERNAL_QUOTE_MAX + 48];
 	if (proc_start(&e->proc, e->path, e->argv, e->dir, err, sizeof err) < 0)
 		return fail(e, FAULT_CRASH, "%s", err);
 	double t0 = clock_ms(), deadline = t0 + (double)e->timeout_start;
@@ -353,12 +261,12 @@ static int start_engine(External *e)
 		 * say) is a refusal, anything else is skipped. */
 		const char *s = line + strspn(line, " \t");
 		size_t n = strcspn(s, " \t");
-		if (word_is(s, n, "ERROR")) {
-			quote(quoted, sizeof quoted, line, strlen(line));
+		if (external_text_word_is(s, n, "ERROR")) {
+			external_text_quote(quoted, sizeof quoted, line, strlen(line));
 			return fail(e, FAULT_PROTOCOL, "START answered '%s' at %.0f ms",
 			            quoted, clock_ms() - t0);
 		}
-		if (word_is(s, n, "OK"))
+		if (external_text_word_is(s, n, "OK"))
 			break;
 		skip_line(e, line);
 	}
@@ -370,7 +278,7 @@ static int start_engine(External *e)
 		return fail(e, FAULT_PROTOCOL, "no OK to START in %.0f ms%s",
 		            clock_ms() - t0, skipped_text(e, skips, sizeof skips));
 	if (st == PROC_LONG) {
-		quote(quoted, sizeof quoted, e->proc.buf, sizeof e->proc.buf);
+		external_text_quote(quoted, sizeof quoted, e->proc.buf, sizeof e->proc.buf);
 		return fail(e, FAULT_PROTOCOL,
 		            "line over %d bytes before OK to START: '%s'",
 		            PROC_LINE_MAX - 1, quoted);
@@ -463,41 +371,43 @@ static void position_command(const External *e, const Board *pos, char *buf, siz
 	}
 }
 
-typedef enum {
-	REPLY_OTHER,     /* not a move: MESSAGE, ERROR, chatter; skipped */
-	REPLY_MOVE,      /* x,y on the board */
-	REPLY_OFF_BOARD, /* x,y off the board */
-	REPLY_MALFORMED, /* move-shaped but not x,y: "7 7", "7,7,1" */
-} ReplyKind;
-
-/* What a line read while waiting for a move is. A line is move-shaped when
- * it holds a digit and nothing but digits, signs, commas and blanks: no
- * engine's chatter looks so, and an engine that writes such a line meant a
- * move. Of those, "x,y" (blanks around the numbers allowed) is a move. */
-static ReplyKind reply_kind(const char *s, int size, long *x, long *y)
+/* The command that asks for a move in pos: the limits that changed, INFO
+ * time_left, the position. Returns the time limit of the move in ms. */
+static double move_command(External *e, const Board *pos, const Budget *budget, char *cmd,
+                           size_t cmdlen)
 {
-	if (s[strspn(s, "0123456789+-, \t")] || !strpbrk(s, "0123456789"))
-		return REPLY_OTHER;
-	long v[2];
-	for (int i = 0; i < 2; i++) {
-		s += strspn(s, " \t");
-		if (!isdigit((unsigned char)s[*s == '+' || *s == '-']))
-			return REPLY_MALFORMED;
-		char *end;
-		errno = 0;
-		v[i] = strtol(s, &end, 10);
-		if (errno) /* out of range: off any board */
-			v[i] = -1;
-		s = end + strspn(end, " \t");
-		if (i == 0 && *s++ != ',')
-			return REPLY_MALFORMED;
+	int64_t turn = budget && budget->ms > 0 ? budget->ms : e->timeout_turn;
+	double limit = (double)turn;
+	size_t len = 0;
+	cmd[0] = '\0';
+	if (turn != e->told_turn) {
+		len += (size_t)snprintf(cmd + len, cmdlen - len,
+		                        "INFO timeout_turn %" PRId64 "\n", turn);
+		e->told_turn = turn;
 	}
-	if (*s)
-		return REPLY_MALFORMED;
-	*x = v[0];
-	*y = v[1];
-	return v[0] < 0 || v[1] < 0 || v[0] >= size || v[1] >= size ? REPLY_OFF_BOARD
-	                                                            : REPLY_MOVE;
+	/* The Yixin-Board extension (Rapfi, Yixin and others read it; the
+	 * rest ignore it): node and depth budgets, 0 for none. */
+	uint64_t nodes = budget ? budget->nodes : 0;
+	int depth = budget ? budget->depth : 0;
+	if (nodes != e->told_nodes) {
+		len += (size_t)snprintf(cmd + len, cmdlen - len,
+		                        "INFO max_node %" PRIu64 "\n", nodes);
+		e->told_nodes = nodes;
+	}
+	if (depth != e->told_depth) {
+		len +=
+		    (size_t)snprintf(cmd + len, cmdlen - len, "INFO max_depth %d\n", depth);
+		e->told_depth = depth;
+	}
+	int64_t left = TIME_LEFT_NONE;
+	if (e->timeout_match > 0) {
+		left = e->time_left > 0 ? (int64_t)e->time_left : 0;
+		if ((double)left < limit)
+			limit = (double)left;
+	}
+	snprintf(cmd + len, cmdlen - len, "INFO time_left %" PRId64 "\n", left);
+	position_command(e, pos, cmd, cmdlen);
+	return limit;
 }
 
 static int external_choose(Player *p, const Board *pos, const Budget *budget,
@@ -510,40 +420,9 @@ static int external_choose(Player *p, const Board *pos, const Budget *budget,
 		return POINT_NONE;
 	}
 	/* Room for INFO lines and a BOARD of every point. */
-	char cmd[256 + BOARD_MAX_MOVES * 12], line[PROC_LINE_MAX], quoted[QUOTE_MAX + 4],
-	    skips[QUOTE_MAX + 48];
-	int64_t turn = budget && budget->ms > 0 ? budget->ms : e->timeout_turn;
-	double limit = (double)turn;
-	cmd[0] = '\0';
-	size_t len = 0;
-	if (turn != e->told_turn) {
-		len += (size_t)snprintf(cmd + len, sizeof cmd - len,
-		                        "INFO timeout_turn %" PRId64 "\n", turn);
-		e->told_turn = turn;
-	}
-	/* The Yixin-Board extension (Rapfi, Yixin and others read it; the
-	 * rest ignore it): node and depth budgets, 0 for none. */
-	uint64_t nodes = budget ? budget->nodes : 0;
-	int depth = budget ? budget->depth : 0;
-	if (nodes != e->told_nodes) {
-		len += (size_t)snprintf(cmd + len, sizeof cmd - len,
-		                        "INFO max_node %" PRIu64 "\n", nodes);
-		e->told_nodes = nodes;
-	}
-	if (depth != e->told_depth) {
-		len += (size_t)snprintf(cmd + len, sizeof cmd - len, "INFO max_depth %d\n",
-		                        depth);
-		e->told_depth = depth;
-	}
-	int64_t left = TIME_LEFT_NONE;
-	if (e->timeout_match > 0) {
-		left = e->time_left > 0 ? (int64_t)e->time_left : 0;
-		if ((double)left < limit)
-			limit = (double)left;
-	}
-	snprintf(cmd + len, sizeof cmd - len, "INFO time_left %" PRId64 "\n", left);
-	position_command(e, pos, cmd, sizeof cmd);
-
+	char cmd[256 + BOARD_MAX_MOVES * 12], line[PROC_LINE_MAX],
+	    quoted[EXTERNAL_QUOTE_MAX + 4], skips[EXTERNAL_QUOTE_MAX + 48];
+	double limit = move_command(e, pos, budget, cmd, sizeof cmd);
 	proc_resume(&e->proc);
 	double t0 = clock_ms(), deadline = t0 + limit + (double)e->tolerance;
 	ProcStatus st = proc_write(&e->proc, cmd, deadline);
@@ -551,22 +430,22 @@ static int external_choose(Player *p, const Board *pos, const Budget *budget,
 	e->asked = true;
 	e->skipped = 0;
 	long x = -1, y = -1;
-	ReplyKind kind = REPLY_OTHER;
+	ExternalReply kind = REPLY_OTHER;
 	while (st == PROC_OK && kind == REPLY_OTHER) {
 		/* Only the clock ends the wait for a move: lines that are not
 		 * moves (an ERROR to a garbled INFO, say) are skipped, as the
 		 * Gomocup judge and c-gomoku-cli skip them. */
 		st = proc_read_line(&e->proc, line, deadline);
 		if (st == PROC_OK &&
-		    (kind = reply_kind(line, pos->size, &x, &y)) == REPLY_OTHER)
+		    (kind = external_text_reply(line, pos->size, &x, &y)) == REPLY_OTHER)
 			skip_line(e, line);
 	}
 	double took = clock_ms() - t0;
 	e->time_left -= took;
 	if (st == PROC_OK && kind != REPLY_MOVE)
-		quote(quoted, sizeof quoted, line, strlen(line));
+		external_text_quote(quoted, sizeof quoted, line, strlen(line));
 	if (st == PROC_LONG)
-		quote(quoted, sizeof quoted, e->proc.buf, sizeof e->proc.buf);
+		external_text_quote(quoted, sizeof quoted, e->proc.buf, sizeof e->proc.buf);
 	/* Its move read, the engine's helpers count too (once a move: the
 	 * walk of /proc is too dear for every sample). */
 	if (st == PROC_OK && kind == REPLY_MOVE)

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "clock.h"
 
@@ -27,6 +28,22 @@ int proc_log_open(ProcLog *l, const char *path, double t0, char *err, size_t err
 	setvbuf(l->f, NULL, _IOLBF, 0);
 	l->t0 = t0;
 	return 0;
+}
+
+int proc_log_check(const char *path, char *err, size_t errlen)
+{
+	char folder[4096];
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(folder, sizeof folder, ".");
+	else /* "/x" is in "/" */
+		snprintf(folder, sizeof folder, "%.*s",
+		         (int)(slash - path + (slash == path)), path);
+	struct stat st;
+	if (stat(folder, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0;
+	snprintf(err, errlen, "log '%s': no folder '%s'", path, folder);
+	return -1;
 }
 
 void proc_log_close(ProcLog *l)

@@ -34,6 +34,10 @@ void proc_log_init(ProcLog *l);
  * log is then closed). */
 int proc_log_open(ProcLog *l, const char *path, double t0, char *err, size_t errlen);
 
+/* Can a log go to path: is its folder there? Returns 0, or -1 with a
+ * message. Creates nothing. */
+int proc_log_check(const char *path, char *err, size_t errlen);
+
 /* Closes the file; accepts a closed log or NULL. */
 void proc_log_close(ProcLog *l);
 

@@ -24,6 +24,7 @@
 #include "game.h"
 #include "registry.h"
 
+#include "external_text.h"
 #include "external_util.h"
 
 static char dir[64];
@@ -355,6 +356,50 @@ static void engine_dies_with_the_arena(void **state)
 	assert_true(process_gone(pid));
 }
 
+/* Which lines are moves, which are chatter to skip while waiting for one,
+ * and which are judged at once. */
+static void replies_are_classified(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		ExternalReply kind;
+		long x, y;
+	} cases[] = {
+	    {"7,7", REPLY_MOVE, 7, 7},
+	    {" 14 , 0 ", REPLY_MOVE, 14, 0},
+	    {"+3,4", REPLY_MOVE, 3, 4},
+	    {"15,0", REPLY_OFF_BOARD, 15, 0},
+	    {"-1,5", REPLY_OFF_BOARD, -1, 5},
+	    {"99999999999999999999,1", REPLY_OFF_BOARD, -1, 1},
+	    {"7 7", REPLY_MALFORMED, 0, 0},
+	    {"7,7,1", REPLY_MALFORMED, 0, 0},
+	    {"7,", REPLY_MALFORMED, 0, 0},
+	    {",7", REPLY_MALFORMED, 0, 0},
+	    {"7", REPLY_MALFORMED, 0, 0},
+	    {"7,7 8,8", REPLY_MALFORMED, 0, 0},
+	    {"--7,7", REPLY_MALFORMED, 0, 0},
+	    {"", REPLY_OTHER, 0, 0},
+	    {" \t ", REPLY_OTHER, 0, 0},
+	    {",", REPLY_OTHER, 0, 0},
+	    {"OK", REPLY_OTHER, 0, 0},
+	    {"ERROR Unknown command: TIME_LEFT", REPLY_OTHER, 0, 0},
+	    {"UNKNOWN 7,7", REPLY_OTHER, 0, 0},
+	    {"MESSAGE 7,7", REPLY_OTHER, 0, 0},
+	    {"2 threads started", REPLY_OTHER, 0, 0},
+	    {"10,000 nodes", REPLY_OTHER, 0, 0},
+	    {"7,seven", REPLY_OTHER, 0, 0},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		long x = 0, y = 0;
+		ExternalReply kind = external_text_reply(cases[i].line, 15, &x, &y);
+		if (kind != cases[i].kind || x != cases[i].x || y != cases[i].y)
+			fail_msg("'%s': kind %d (%ld,%ld), expected %d (%ld,%ld)",
+			         cases[i].line, kind, x, y, cases[i].kind, cases[i].x,
+			         cases[i].y);
+	}
+}
+
 static void bad_configurations_are_refused(void **state)
 {
 	(void)state;
@@ -436,6 +481,7 @@ static void ini_file_with_external_players(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(replies_are_classified),
 	    cmocka_unit_test(bad_configurations_are_refused),
 	    cmocka_unit_test(ini_file_with_external_players),
 	    cmocka_unit_test(lifecycle_leaves_nothing),
