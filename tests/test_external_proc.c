@@ -86,8 +86,9 @@ static void assert_in_order(const char *text, const char *const *lines)
 }
 
 /* With log set, the file gets every line sent and read, the engine's
- * stderr, its start and exit and the fault, timed from the start of the
- * game; a second game appends. Without it, no file is written. */
+ * stderr, its start, stops, continues and exit and the fault, timed from
+ * the start of the game; a second game appends. Without it, no file is
+ * written. */
 static void conversation_is_logged(void **state)
 {
 	(void)state;
@@ -108,27 +109,33 @@ static void conversation_is_logged(void **state)
 	player_destroy(pl[1]);
 	const char *text = slurp(log);
 	assert_int_equal(check_log_entries(text), 2);
-	static const char *const expect[] = {"* new game 15x15 freestyle\n",
-	                                     "* start pid ",
-	                                     " crash 3\n",
-	                                     "> START 15\n",
-	                                     "< OK\n",
-	                                     "> INFO timeout_turn 1000\n",
-	                                     "> INFO rule 0\n",
-	                                     "> INFO time_left 2147483647\n",
-	                                     "> BEGIN\n",
-	                                     "< 7,7\n",
-	                                     "> INFO time_left ",
-	                                     "> TURN ",
-	                                     "> TURN ",
-	                                     "! fault: crash at move 3\n",
-	                                     "! fault: exiting with 3\n",
-	                                     "* exit: exit status 3\n",
-	                                     "* fault crash: output closed at ",
-	                                     "* new game 15x15 freestyle\n",
-	                                     "> START 15\n",
-	                                     "* fault crash: ",
-	                                     NULL};
+	static const char *const expect[] = {
+	    "* new game 15x15 freestyle\n",
+	    "* start pid ",
+	    " crash 3\n",
+	    "> START 15\n",
+	    "< OK\n",
+	    "> INFO timeout_turn 1000\n",
+	    "> INFO rule 0\n",
+	    "* stop\n", /* until its first move */
+	    "* cont\n",
+	    "> INFO time_left 2147483647\n",
+	    "> BEGIN\n",
+	    "< 7,7\n",
+	    "* stop\n",
+	    "* cont\n",
+	    "> INFO time_left ",
+	    "> TURN ",
+	    "> TURN ",
+	    "! fault: crash at move 3\n",
+	    "! fault: exiting with 3\n",
+	    "* exit: exit status 3\n",
+	    "* fault crash: output closed at ",
+	    "* new game 15x15 freestyle\n",
+	    "> START 15\n",
+	    "* fault crash: ",
+	    NULL,
+	};
 	assert_in_order(text, expect);
 	/* No log: nothing written. */
 	int files = files_in(dir);
