@@ -61,7 +61,7 @@ static const char *const off_on[] = {"off", "on", NULL};
 enum {
 	STOP_GRACE_MS = 500,
 	EXIT_GRACE_MS = 200,
-	STDERR_EXTERNAL_QUOTE_MAX = 120,
+	STDERR_QUOTE_MAX = 120,
 	INFO_TEXT_MAX = 1024,
 	TIME_LEFT_NONE = 2147483647
 };
@@ -201,7 +201,7 @@ static void external_destroy(Player *p)
  * of its stderr. */
 static int fail(External *e, int fault, const char *fmt, ...)
 {
-	char what[FAULT_DETAIL_MAX], how[64] = "", tail[STDERR_EXTERNAL_QUOTE_MAX + 1];
+	char what[FAULT_DETAIL_MAX], how[64] = "", tail[STDERR_QUOTE_MAX + 1];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
@@ -212,7 +212,7 @@ static int fail(External *e, int fault, const char *fmt, ...)
 	if (!e->proc.killed)
 		proc_exit_text(&e->proc, how, sizeof how);
 	proc_stderr_tail(&e->proc, tail, sizeof tail);
-	/* Cut to fit: the stderr tail first, then the rest. */
+	/* What happened first; the stderr tail gets the room that is left. */
 	int n =
 	    snprintf(e->detail, sizeof e->detail, "%s%s%s", what, *how ? "; " : "", how);
 	if (n >= 0 && (size_t)n < sizeof e->detail - 1 && *tail)

@@ -126,6 +126,7 @@ int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, c
                size_t errlen)
 {
 	int in[2] = {-1, -1}, out[2] = {-1, -1}, err2[2] = {-1, -1}, rep[2] = {-1, -1};
+	forget_child(p); /* the last child's status is no news of this one */
 	if (pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 ||
 	    pipe2(err2, O_CLOEXEC) < 0 || pipe2(rep, O_CLOEXEC) < 0 ||
 	    lift_fd(&in[0]) < 0 || lift_fd(&in[1]) < 0 || lift_fd(&out[0]) < 0 ||
@@ -166,7 +167,6 @@ int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, c
 	fcntl(in[1], F_SETFL, O_NONBLOCK);
 	fcntl(out[0], F_SETFL, O_NONBLOCK);
 	fcntl(err2[0], F_SETFL, O_NONBLOCK);
-	forget_child(p);
 	p->pid = pid;
 	p->to_child = in[1];
 	p->from_child = out[0];
@@ -201,11 +201,13 @@ static int wait_ms(double deadline)
 }
 
 /* Reads what the child wrote to stderr so far into the tail, without
- * waiting: the child must never block on a full stderr pipe. */
+ * waiting: the child must never block on a full stderr pipe. At most about
+ * a pipe's worth a call, so that an engine writing without pause cannot
+ * keep the caller from its deadline. */
 static void drain_err(Proc *p)
 {
 	char chunk[4096];
-	while (p->from_err >= 0) {
+	for (int k = 0; k < 32 && p->from_err >= 0; k++) {
 		ssize_t n = read(p->from_err, chunk, sizeof chunk);
 		if (n < 0 && errno == EINTR)
 			continue;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "external_proc.h"
@@ -378,6 +379,34 @@ static void stderr_is_drained_and_kept(void **state)
 	assert_no_children();
 }
 
+/* An engine that cannot be started any more (its program is gone) loses
+ * by crash, and the detail says why, not how its last process ended. */
+static void an_engine_gone_is_a_crash_with_its_cause(void **state)
+{
+	(void)state;
+	char copy[128], cmd[PARAM_TEXT_MAX + 160];
+	snprintf(copy, sizeof copy, "%s/engine-copy", dir);
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s'", FAULT_ENGINE, copy);
+	assert_int_equal(system(cmd), 0);
+	snprintf(cmd, sizeof cmd, "%s good", copy);
+	Player *pl[2] = {external(cmd, NULL), builtin("naive", 3)};
+	GameSetup s = {.size = 15, .rule = RULE_FREESTYLE, .max_plies = 6};
+	s.budget[WHITE].nodes = 1000;
+	GameRecord rec;
+	assert_int_equal(game_play(&s, pl, &rec), 0);
+	assert_int_equal(rec.reason, END_MAX_PLIES);
+	assert_int_equal(unlink(copy), 0);
+	assert_int_equal(game_play(&s, pl, &rec), 0);
+	player_destroy(pl[0]);
+	player_destroy(pl[1]);
+	assert_int_equal(rec.reason, END_CRASH);
+	assert_int_equal(rec.plies, 0);
+	if (!strstr(rec.fault_detail, "cannot run '") ||
+	    !strstr(rec.fault_detail, "No such file") || strstr(rec.fault_detail, "exit"))
+		fail_msg("detail '%s'", rec.fault_detail);
+	assert_no_children();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -386,6 +415,7 @@ int main(void)
 	    cmocka_unit_test(stopped_engines_end_cleanly),
 	    cmocka_unit_test(memory_over_the_limit_loses),
 	    cmocka_unit_test(stderr_is_drained_and_kept),
+	    cmocka_unit_test(an_engine_gone_is_a_crash_with_its_cause),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
