@@ -1,7 +1,8 @@
 /* test_external.c - Gomocup engines as players: our pbrain engines play the
  * same games as in process; every misbehaviour of an engine (tests/engines/
- * fault.c) is a loss with the right reason, without a hang, a leaked
- * descriptor or a zombie; and the commands sent are those of a manager. */
+ * fault.c) is a loss with the right reason and detail, without a hang, a
+ * leaked descriptor or a zombie; lines that are not moves are skipped; and
+ * the commands sent are those of a manager. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,8 +10,6 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <dirent.h>
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,10 +21,9 @@
 #include "clock.h"
 #include "config.h"
 #include "game.h"
-#include "registry.h"
-
 #include "external_text.h"
 #include "external_util.h"
+#include "registry.h"
 
 static char dir[64];
 

@@ -1,4 +1,5 @@
-/* fault.c - a Gomocup engine that misbehaves on purpose, for test_external.
+/* fault.c - a Gomocup engine that misbehaves on purpose, for test_external
+ * and test_external_proc.
  *
  * usage: fault MODE [N]
  *   good              plays the empty point nearest the centre (ties: row
