@@ -1,8 +1,10 @@
 /* game.c - playing one game. */
 #include "game.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "coord.h"
 #include "rules.h"
 
 static GameOutcome loss_of(Color c)
@@ -16,6 +18,7 @@ static EndReason end_of_fault(int fault)
 	case FAULT_CRASH: return END_CRASH;
 	case FAULT_TIMEOUT: return END_TIMEOUT;
 	case FAULT_ILLEGAL: return END_ILLEGAL;
+	case FAULT_MEMORY: return END_MEMORY;
 	default: return END_PROTOCOL;
 	}
 }
@@ -23,6 +26,7 @@ static EndReason end_of_fault(int fault)
 int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 {
 	memset(rec, 0, sizeof *rec);
+	rec->fault_color = -1;
 	Board b;
 	board_init(&b, setup->size, setup->rule);
 	for (int i = 0; i < setup->opening_len; i++) {
@@ -55,11 +59,23 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 		if (info.fault != FAULT_NONE) {
 			rec->outcome = loss_of(c);
 			rec->reason = end_of_fault(info.fault);
+			rec->fault_color = (int)c;
+			snprintf(rec->fault_detail, sizeof rec->fault_detail, "%s",
+			         info.fault_detail);
 			break;
 		}
 		if (!rules_legal(&b, m) || point_x(m) >= b.size || point_y(m) >= b.size) {
+			char at[COORD_TEXT_MAX];
 			rec->outcome = loss_of(c);
 			rec->reason = END_ILLEGAL;
+			rec->fault_color = (int)c;
+			if (m >= 0 && m < BOARD_CELLS &&
+			    board_on(&b, point_x(m), point_y(m)))
+				snprintf(rec->fault_detail, sizeof rec->fault_detail,
+				         "%s is taken", coord_format(b.size, m, at));
+			else
+				snprintf(rec->fault_detail, sizeof rec->fault_detail,
+				         "no point on the board");
 			break;
 		}
 		Outcome o = rules_outcome(&b, m);
@@ -90,8 +106,8 @@ const char *game_outcome_text(GameOutcome o)
 const char *game_end_name(EndReason r)
 {
 	static const char *const names[END_COUNT] = {
-	    "five",      "forbidden", "illegal", "full-board",
-	    "max-plies", "crash",     "timeout", "protocol",
+	    "five",  "forbidden", "illegal",  "full-board", "max-plies",
+	    "crash", "timeout",   "protocol", "memory",
 	};
 	return (unsigned)r < END_COUNT ? names[r] : "?";
 }

@@ -24,7 +24,8 @@ typedef enum {
 	END_MAX_PLIES,  /* draw by the ply limit */
 	END_CRASH,      /* the loser (an external engine) died or could not start */
 	END_TIMEOUT,    /* the loser gave no move within its time limit + tolerance */
-	END_PROTOCOL,   /* the loser broke the protocol: no OK, garbage, ERROR */
+	END_PROTOCOL,   /* the loser broke the protocol: no OK, a malformed move */
+	END_MEMORY,     /* the loser's engine went over its max_memory */
 	END_COUNT
 } EndReason;
 
@@ -37,6 +38,12 @@ typedef struct {
 	int32_t ms[BOARD_MAX_MOVES];    /* thinking time per stone (0 in the opening) */
 	double time_ms[2];              /* total thinking time per colour */
 	uint64_t nodes[2];              /* total nodes per colour */
+	/* The loser's fault (illegal, crash, timeout, protocol, memory): its
+	 * colour (BLACK, WHITE; -1 for every other ending) and what happened,
+	 * as MoveInfo.fault_detail says (printable ASCII, no commas, so it
+	 * goes into a CSV field as it is; "" with no fault). */
+	int fault_color;
+	char fault_detail[FAULT_DETAIL_MAX];
 } GameRecord;
 
 typedef struct {

@@ -14,16 +14,17 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "clock.h"
+#include "proc_stat.h"
 
 extern char **environ;
 
@@ -34,116 +35,25 @@ typedef struct {
 	int err;
 } ChildReport;
 
+/* What belongs to one child: cleared when the next one starts. */
+static void forget_child(Proc *p)
+{
+	p->len = 0;
+	p->tail_total = 0;
+	p->status = -1;
+	p->killed = false;
+	p->stopped = false;
+	p->rss = 0;
+	p->next_sample = 0;
+}
+
 void proc_init(Proc *p)
 {
 	p->pid = 0;
-	p->to_child = p->from_child = -1;
-	p->len = 0;
-}
-
-int proc_split(const char *command, char *store, size_t storelen, char **argv, int max,
-               char *err, size_t errlen)
-{
-	int n = 0;
-	size_t len = 0;
-	const char *s = command;
-	for (;;) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (!*s)
-			break;
-		if (n + 1 >= max) {
-			snprintf(err, errlen, "command has more than %d words", max - 1);
-			return -1;
-		}
-		argv[n++] = store + len;
-		bool quoted = false;
-		for (; *s && (quoted || (*s != ' ' && *s != '\t')); s++) {
-			char c = *s;
-			if (c == '"') {
-				quoted = !quoted;
-				continue;
-			}
-			if (quoted && c == '\\' && (s[1] == '"' || s[1] == '\\'))
-				c = *++s;
-			if (len + 2 > storelen) {
-				snprintf(err, errlen, "command too long");
-				return -1;
-			}
-			store[len++] = c;
-		}
-		if (quoted) {
-			snprintf(err, errlen, "command has an unclosed quote");
-			return -1;
-		}
-		if (len + 1 > storelen) {
-			snprintf(err, errlen, "command too long");
-			return -1;
-		}
-		store[len++] = '\0';
-	}
-	if (n == 0) {
-		snprintf(err, errlen, "command is empty");
-		return -1;
-	}
-	argv[n] = NULL;
-	return n;
-}
-
-static bool is_program(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
-}
-
-int proc_resolve(const char *prog, char *path, size_t pathlen, char *err, size_t errlen)
-{
-	if (!path ||
-	    pathlen == 0) { /* also tells GCC's -fsanitize build path is not NULL */
-		snprintf(err, errlen, "no room for the path of '%s'", prog);
-		return -1;
-	}
-	if (strchr(prog, '/')) {
-		char cwd[PROC_PATH_MAX];
-		if (prog[0] == '/')
-			snprintf(path, pathlen, "%s", prog);
-		else if (getcwd(cwd, sizeof cwd))
-			snprintf(path, pathlen, "%s/%s", cwd, prog);
-		else {
-			snprintf(err, errlen, "cannot find the current folder: %s",
-			         strerror(errno));
-			return -1;
-		}
-		if (strlen(path) + 1 >= pathlen) {
-			snprintf(err, errlen, "path of '%s' too long", prog);
-			return -1;
-		}
-		if (!is_program(path)) {
-			snprintf(err, errlen, "'%s' is not an executable file (%s)", prog,
-			         errno ? strerror(errno) : "not a regular file");
-			return -1;
-		}
-		return 0;
-	}
-	const char *dirs = getenv("PATH");
-	if (!dirs || !*dirs)
-		dirs = "/usr/local/bin:/usr/bin:/bin";
-	while (*dirs) {
-		size_t n = strcspn(dirs, ":");
-		int w = snprintf(path, pathlen, "%.*s/%s", (int)(n ? n : 1), n ? dirs : ".",
-		                 prog);
-		if (w > 0 && (size_t)w < pathlen && is_program(path)) {
-			if (path[0] != '/') {
-				char rel[PROC_PATH_MAX];
-				snprintf(rel, sizeof rel, "%s", path);
-				return proc_resolve(rel, path, pathlen, err, errlen);
-			}
-			return 0;
-		}
-		dirs += n + (dirs[n] == ':');
-	}
-	snprintf(err, errlen, "'%s' not found in PATH", prog);
-	return -1;
+	p->to_child = p->from_child = p->from_err = -1;
+	p->log = NULL;
+	p->max_rss = 0;
+	forget_child(p);
 }
 
 static void close_fd(int *fd)
@@ -168,7 +78,7 @@ static int lift_fd(int *fd)
 }
 
 /* In the child: async-signal-safe calls only, never returns. */
-static void child_run(const int in[2], const int out[2], int devnull, int report,
+static void child_run(const int in[2], const int out[2], const int err[2], int report,
                       pid_t parent, const char *path, char *const argv[], const char *dir)
 {
 	ChildReport r = {STAGE_SETUP, 0};
@@ -184,7 +94,7 @@ static void child_run(const int in[2], const int out[2], int devnull, int report
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
 	sigaction(SIGPIPE, &dfl, NULL); /* an ignored SIGPIPE would survive exec */
-	if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(devnull, 2) < 0)
+	if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
 		goto fail;
 	/* Descriptors the arena opened without O_CLOEXEC stay out of the
 	 * engine. Best effort: old kernels lack close_range. */
@@ -215,11 +125,12 @@ static int reap(pid_t pid)
 int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, char *err,
                size_t errlen)
 {
-	int in[2] = {-1, -1}, out[2] = {-1, -1}, rep[2] = {-1, -1};
-	int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (devnull < 0 || pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 ||
-	    pipe2(rep, O_CLOEXEC) < 0 || lift_fd(&in[0]) < 0 || lift_fd(&in[1]) < 0 ||
-	    lift_fd(&out[0]) < 0 || lift_fd(&out[1]) < 0 || lift_fd(&devnull) < 0) {
+	int in[2] = {-1, -1}, out[2] = {-1, -1}, err2[2] = {-1, -1}, rep[2] = {-1, -1};
+	forget_child(p); /* the last child's status is no news of this one */
+	if (pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 ||
+	    pipe2(err2, O_CLOEXEC) < 0 || pipe2(rep, O_CLOEXEC) < 0 ||
+	    lift_fd(&in[0]) < 0 || lift_fd(&in[1]) < 0 || lift_fd(&out[0]) < 0 ||
+	    lift_fd(&out[1]) < 0 || lift_fd(&err2[0]) < 0 || lift_fd(&err2[1]) < 0) {
 		snprintf(err, errlen, "cannot make pipes: %s", strerror(errno));
 		goto fail;
 	}
@@ -230,12 +141,12 @@ int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, c
 		goto fail;
 	}
 	if (pid == 0)
-		child_run(in, out, devnull, rep[1], parent, path, argv, dir);
+		child_run(in, out, err2, rep[1], parent, path, argv, dir);
 	setpgid(pid, pid); /* also done by the child; whichever comes first */
 	close_fd(&in[0]);
 	close_fd(&out[1]);
 	close_fd(&rep[1]);
-	close_fd(&devnull);
+	close_fd(&err2[1]);
 	ChildReport r;
 	ssize_t n;
 	while ((n = read(rep[0], &r, sizeof r)) < 0 && errno == EINTR)
@@ -255,19 +166,28 @@ int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, c
 	}
 	fcntl(in[1], F_SETFL, O_NONBLOCK);
 	fcntl(out[0], F_SETFL, O_NONBLOCK);
-	proc_init(p);
+	fcntl(err2[0], F_SETFL, O_NONBLOCK);
 	p->pid = pid;
 	p->to_child = in[1];
 	p->from_child = out[0];
+	p->from_err = err2[0];
+	if (p->log && p->log->f) {
+		char words[1024];
+		size_t w = 0;
+		for (int i = 0; argv[i] && w < sizeof words; i++)
+			w += (size_t)snprintf(words + w, sizeof words - w, " %s", argv[i]);
+		proc_log_event(p->log, "start pid %ld:%s", (long)pid, words);
+	}
 	return 0;
 fail:
 	close_fd(&in[0]);
 	close_fd(&in[1]);
 	close_fd(&out[0]);
 	close_fd(&out[1]);
+	close_fd(&err2[0]);
+	close_fd(&err2[1]);
 	close_fd(&rep[0]);
 	close_fd(&rep[1]);
-	close_fd(&devnull);
 	return -1;
 }
 
@@ -280,17 +200,58 @@ static int wait_ms(double deadline)
 	return left > 1e9 ? 1000000000 : (int)left + 1;
 }
 
-/* Waits until fd is ready for events or the deadline passes: 1 or 0. */
-static int wait_fd(int fd, short events, double deadline)
+/* Reads what the child wrote to stderr so far into the tail, without
+ * waiting: the child must never block on a full stderr pipe. At most about
+ * a pipe's worth a call, so that an engine writing without pause cannot
+ * keep the caller from its deadline. */
+static void drain_err(Proc *p)
+{
+	char chunk[4096];
+	for (int k = 0; k < 32 && p->from_err >= 0; k++) {
+		ssize_t n = read(p->from_err, chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+				close_fd(&p->from_err);
+			return;
+		}
+		for (ssize_t i = 0; i < n; i++)
+			p->tail[p->tail_total++ % PROC_TAIL_MAX] = chunk[i];
+		proc_log_lines(p->log, '!', chunk, (size_t)n);
+	}
+}
+
+/* Waits until fd is ready for events (PROC_OK) or the deadline passes
+ * (PROC_TIMEOUT). Meanwhile it empties the stderr pipe whenever something
+ * arrives there and, with a memory limit, samples the child's resident size
+ * every PROC_SAMPLE_MS (PROC_MEMORY when it is over): one small read of
+ * /proc, cheap enough to run all through a long think. */
+static ProcStatus wait_fd(Proc *p, int fd, short events, double deadline)
 {
 	for (;;) {
-		struct pollfd pfd = {.fd = fd, .events = events};
-		int r = poll(&pfd, 1, wait_ms(deadline));
-		if (r > 0)
-			return 1;
-		if (r == 0 && clock_ms() >= deadline)
-			return 0;
-		/* r < 0: EINTR; r == 0 early: rounding. Either way, again. */
+		double now = clock_ms(), until = deadline;
+		if (p->max_rss > 0) {
+			if (now >= p->next_sample) {
+				p->next_sample = now + PROC_SAMPLE_MS;
+				p->rss = proc_stat_rss(p->pid);
+				if (p->rss > p->max_rss)
+					return PROC_MEMORY;
+			}
+			if (p->next_sample < until)
+				until = p->next_sample;
+		}
+		struct pollfd pfd[2] = {{.fd = fd, .events = events},
+		                        {.fd = p->from_err, .events = POLLIN}};
+		int r = poll(pfd, p->from_err >= 0 ? 2 : 1, wait_ms(until));
+		if (r > 0 && pfd[1].revents)
+			drain_err(p);
+		if (r > 0 && pfd[0].revents)
+			return PROC_OK;
+		if (r >= 0 && clock_ms() >= deadline)
+			return PROC_TIMEOUT;
+		/* r < 0: EINTR; r == 0 early: rounding, or time to sample;
+		 * stderr only. Again. */
 	}
 }
 
@@ -301,6 +262,7 @@ ProcStatus proc_write(Proc *p, const char *text, double deadline)
 	/* A write to a pipe nobody reads raises SIGPIPE, which would end the
 	 * arena unless it ignores the signal. Block it in this thread for the
 	 * write and take back the one the write raised, if any. */
+	proc_log_lines(p->log, '>', text, strlen(text));
 	sigset_t pipe_set, old, pending;
 	sigemptyset(&pipe_set);
 	sigaddset(&pipe_set, SIGPIPE);
@@ -315,10 +277,8 @@ ProcStatus proc_write(Proc *p, const char *text, double deadline)
 		if (n >= 0) {
 			done += (size_t)n;
 		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if (!wait_fd(p->to_child, POLLOUT, deadline)) {
-				st = PROC_TIMEOUT;
+			if ((st = wait_fd(p, p->to_child, POLLOUT, deadline)) != PROC_OK)
 				break;
-			}
 		} else if (errno != EINTR) {
 			st = PROC_EOF; /* EPIPE, or anything else: the engine is unusable */
 			break;
@@ -346,10 +306,14 @@ ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline)
 			line[i] = '\0';
 			p->len -= i + 1;
 			memmove(p->buf, p->buf + i + 1, p->len);
+			proc_log_lines(p->log, '<', line, i);
 			return PROC_OK;
 		}
-		if (p->len == sizeof p->buf)
+		if (p->len == sizeof p->buf) {
+			proc_log_event(p->log, "a line over %zu bytes: %.60s...",
+			               sizeof p->buf - 1, p->buf);
 			return PROC_LONG;
+		}
 		if (p->from_child < 0)
 			return PROC_EOF;
 		ssize_t n = read(p->from_child, p->buf + p->len, sizeof p->buf - p->len);
@@ -358,8 +322,9 @@ ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline)
 		} else if (n == 0) {
 			return PROC_EOF;
 		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if (!wait_fd(p->from_child, POLLIN, deadline))
-				return PROC_TIMEOUT;
+			ProcStatus w = wait_fd(p, p->from_child, POLLIN, deadline);
+			if (w != PROC_OK)
+				return w;
 		} else if (errno != EINTR) {
 			return PROC_EOF;
 		}
@@ -370,53 +335,158 @@ static void release(Proc *p)
 {
 	close_fd(&p->to_child);
 	close_fd(&p->from_child);
+	close_fd(&p->from_err);
 	p->pid = 0;
 	p->len = 0;
+	p->stopped = false;
 }
 
-void proc_kill(Proc *p)
+/* Has the child exited? Asked without reaping it, so that its pid (and
+ * process group id) cannot be reused before proc_kill has killed any
+ * helpers left in its group. */
+static bool has_exited(const Proc *p)
 {
-	if (p->pid > 0) {
-		kill(-p->pid, SIGKILL); /* the engine and any helpers it started */
-		kill(p->pid, SIGKILL);  /* in case it left its group */
-		reap(p->pid);
-	}
-	release(p);
-}
-
-void proc_stop(Proc *p, double grace_ms)
-{
-	if (p->pid <= 0) {
-		release(p);
-		return;
-	}
-	close_fd(&p->to_child); /* EOF on its stdin: Gomocup engines exit */
-	double deadline = clock_ms() + grace_ms;
-	char drop[1024];
 	for (;;) {
-		/* Has it exited? Asked without reaping it, so that its pid (and
-		 * process group id) cannot be reused before proc_kill below has
-		 * killed any helpers left in its group. */
 		siginfo_t info;
 		memset(&info, 0, sizeof info);
 		int r = waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT);
-		if ((r == 0 && info.si_pid == p->pid) || (r < 0 && errno != EINTR))
-			break;
+		if (r == 0)
+			return info.si_pid == p->pid;
+		if (errno != EINTR)
+			return true; /* not our child any more: nothing to wait for */
+	}
+}
+
+bool proc_wait_exit(Proc *p, double deadline)
+{
+	char drop[1024];
+	for (;;) {
+		if (p->pid <= 0 || has_exited(p))
+			return true;
 		if (clock_ms() >= deadline)
-			break;
+			return false;
 		/* Read (and drop) what it still writes, so it never blocks on a
 		 * full pipe; poll also paces the loop. */
+		drain_err(p);
 		if (p->from_child >= 0) {
 			struct pollfd pfd = {.fd = p->from_child, .events = POLLIN};
-			if (poll(&pfd, 1, 2) > 0) {
-				ssize_t n = read(p->from_child, drop, sizeof drop);
-				if (n == 0)
-					close_fd(&p->from_child);
-			}
+			if (poll(&pfd, 1, 2) > 0 &&
+			    read(p->from_child, drop, sizeof drop) == 0)
+				close_fd(&p->from_child);
 		} else {
 			struct timespec ms = {0, 1000000};
 			nanosleep(&ms, NULL);
 		}
 	}
+}
+
+void proc_kill(Proc *p)
+{
+	if (p->pid > 0) {
+		bool ran = !has_exited(p);
+		if (ran)
+			proc_log_event(p->log, "kill");
+		kill(-p->pid, SIGKILL); /* the engine and any helpers it started */
+		kill(p->pid, SIGKILL);  /* in case it left its group */
+		p->status = reap(p->pid);
+		p->killed = ran && p->status >= 0 && WIFSIGNALED(p->status) &&
+		            WTERMSIG(p->status) == SIGKILL;
+		drain_err(p); /* its last words, written before it died */
+		char how[64];
+		proc_exit_text(p, how, sizeof how);
+		proc_log_event(p->log, "exit: %s", how);
+	}
+	release(p);
+}
+
+ProcStatus proc_check_memory(Proc *p)
+{
+	if (p->max_rss <= 0 || p->pid <= 0)
+		return PROC_OK;
+	int64_t rss = proc_stat_group_rss(p->pid);
+	if (rss <= p->max_rss)
+		return PROC_OK;
+	p->rss = rss;
+	return PROC_MEMORY;
+}
+
+void proc_suspend(Proc *p)
+{
+	if (p->pid <= 0 || p->stopped)
+		return;
+	kill(-p->pid, SIGSTOP); /* the engine and any helpers it started */
+	kill(p->pid, SIGSTOP);  /* in case it left its group */
+	p->stopped = true;
+	proc_log_event(p->log, "stop");
+}
+
+void proc_resume(Proc *p)
+{
+	if (p->pid <= 0 || !p->stopped)
+		return;
+	kill(-p->pid, SIGCONT);
+	kill(p->pid, SIGCONT);
+	p->stopped = false;
+	proc_log_event(p->log, "cont");
+}
+
+void proc_stop(Proc *p, double grace_ms)
+{
+	proc_resume(p);         /* a stopped engine reads no EOF */
+	close_fd(&p->to_child); /* EOF on its stdin: Gomocup engines exit */
+	proc_wait_exit(p, clock_ms() + grace_ms);
 	proc_kill(p);
+}
+
+void proc_exit_text(const Proc *p, char *out, size_t outlen)
+{
+	int st = p->status;
+	const char *abbrev = st >= 0 && WIFSIGNALED(st) ? sigabbrev_np(WTERMSIG(st)) : NULL;
+	if (st < 0)
+		snprintf(out, outlen, "%s", "");
+	else if (WIFEXITED(st))
+		snprintf(out, outlen, "exit status %d", WEXITSTATUS(st));
+	else if (abbrev)
+		snprintf(out, outlen, "killed by signal %d (SIG%s)", WTERMSIG(st), abbrev);
+	else
+		snprintf(out, outlen, "killed by signal %d",
+		         WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+}
+
+void proc_stderr_tail(const Proc *p, char *out, size_t outlen)
+{
+	/* The kept bytes in order, lines joined by " | ", blank lines and
+	 * carriage returns dropped, bytes that are not printable ASCII as '?';
+	 * then the last outlen - 1 bytes of that. */
+	char text[3 * PROC_TAIL_MAX + 1];
+	size_t n = 0;
+	uint64_t from = p->tail_total > PROC_TAIL_MAX ? p->tail_total - PROC_TAIL_MAX : 0;
+	bool line_open = false;
+	for (uint64_t i = from; i < p->tail_total; i++) {
+		unsigned char c = (unsigned char)p->tail[i % PROC_TAIL_MAX];
+		if (c == '\r')
+			continue;
+		if (c == '\n') {
+			line_open = false;
+			continue;
+		}
+		if (!line_open && n > 0) {
+			memcpy(text + n, " | ", 3);
+			n += 3;
+		}
+		line_open = true;
+		text[n++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+	}
+	while (n > 0 && text[n - 1] == ' ')
+		n--;
+	text[n] = '\0';
+	if (outlen == 0)
+		return;
+	if (n < outlen) {
+		memcpy(out, text, n + 1);
+		return;
+	}
+	memcpy(out, text + n - (outlen - 1), outlen);
+	if (outlen > 4)
+		memcpy(out, "...", 3);
 }

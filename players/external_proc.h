@@ -1,9 +1,13 @@
 /* external_proc.h - a child process spoken to line by line over pipes.
  *
  * The process half of the external player. A program (argv, no shell) is
- * started with its stdin and stdout on pipes and its stderr on /dev/null;
- * commands are written and reply lines read against deadlines; the process
- * is stopped or killed and always reaped.
+ * started with its stdin, stdout and stderr on pipes; commands are written
+ * and reply lines read against deadlines; the process is stopped or killed
+ * and always reaped, and how it ended is kept. What it writes to stderr is
+ * read whenever the Proc waits (never blocking the child on a full pipe)
+ * and the last PROC_TAIL_MAX bytes are kept. Between its turns the child
+ * may be stopped (SIGSTOP) and continued; its resident memory may be held
+ * to a limit.
  *
  * Hygiene: every descriptor is close-on-exec (pipes from pipe2, and in the
  * child every inherited descriptor above 2), so engines started by parallel
@@ -21,41 +25,48 @@
 #ifndef PLAYERS_EXTERNAL_PROC_H
 #define PLAYERS_EXTERNAL_PROC_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
-enum { PROC_LINE_MAX = 4096, PROC_ARGS_MAX = 64, PROC_PATH_MAX = 4096 };
+#include "proc_log.h"
+
+enum { PROC_LINE_MAX = 4096, PROC_TAIL_MAX = 1024, PROC_SAMPLE_MS = 20 };
 
 typedef enum {
 	PROC_OK,
 	PROC_EOF,     /* the child closed its end: exited or crashed */
 	PROC_TIMEOUT, /* the deadline passed */
 	PROC_LONG,    /* a line longer than PROC_LINE_MAX - 1 bytes */
+	PROC_MEMORY,  /* the child's resident size went over max_rss (rss says) */
 } ProcStatus;
 
 typedef struct {
 	pid_t pid;      /* 0: no process */
 	int to_child;   /* its stdin, or -1 */
 	int from_child; /* its stdout, or -1 */
+	int from_err;   /* its stderr, or -1 */
 	size_t len;     /* bytes in buf not yet returned as lines */
 	char buf[PROC_LINE_MAX];
+	char tail[PROC_TAIL_MAX]; /* stderr, a ring: byte i at i % PROC_TAIL_MAX */
+	uint64_t tail_total;      /* bytes of stderr read since the start */
+	/* How the last child ended, once reaped: */
+	int status;   /* its wait status, or -1 */
+	bool killed;  /* proc_kill's SIGKILL ended it (it had not exited) */
+	bool stopped; /* proc_suspend stopped it */
+	/* The memory limit in bytes (0: none): the owner's, set once like log.
+	 * rss is the last measure that went over it. */
+	int64_t max_rss, rss;
+	double next_sample; /* clock_ms() of the next sample of rss */
+	/* The conversation log (proc_log.h), or NULL: the owner's, set once
+	 * (proc_init clears it, nothing else touches it). Every line written
+	 * and read, stderr and the start, kill and exit of each child go in. */
+	ProcLog *log;
 } Proc;
 
 /* An empty Proc (no process). */
 void proc_init(Proc *p);
-
-/* Splits command into words at blanks; "double quotes" group blanks into a
- * word, and inside them \" and \\ stand for " and \. The words are copied
- * into store and argv[0..n-1] point into it, argv[n] = NULL. Returns n >= 1,
- * or -1 with a message (empty command, an open quote, too many words, too
- * long). */
-int proc_split(const char *command, char *store, size_t storelen, char **argv, int max,
-               char *err, size_t errlen);
-
-/* The absolute path of the program prog: a name with a slash is taken
- * relative to the current folder, one without is looked up in PATH. It must
- * be an executable regular file. Returns 0, or -1 with a message. */
-int proc_resolve(const char *prog, char *path, size_t pathlen, char *err, size_t errlen);
 
 /* Starts path with argv (argv[0] as given) in folder dir (NULL or "": the
  * current one). Returns 0 once the program runs (exec succeeded), or -1
@@ -63,20 +74,49 @@ int proc_resolve(const char *prog, char *path, size_t pathlen, char *err, size_t
 int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, char *err,
                size_t errlen);
 
-/* Writes all of text. PROC_OK, PROC_EOF (the child is gone) or PROC_TIMEOUT. */
+/* Writes all of text. PROC_OK, PROC_EOF (the child is gone), PROC_TIMEOUT
+ * or PROC_MEMORY (see proc_read_line). */
 ProcStatus proc_write(Proc *p, const char *text, double deadline);
 
 /* Reads the next line (LF, CR LF or CR ends it; the ending is dropped, a NUL
  * byte becomes DEL) into line, which holds PROC_LINE_MAX bytes. Blank lines
- * are returned too. */
+ * are returned too. With max_rss > 0, while it waits it samples the
+ * child's resident size every PROC_SAMPLE_MS (the child alone, not its
+ * helpers) and returns PROC_MEMORY when that is over max_rss. */
 ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline);
+
+/* The resident size of the child's whole process group (its helpers too)
+ * against max_rss: PROC_MEMORY when over (rss says how much), else PROC_OK.
+ * A walk of /proc: for once a move, not for polling. */
+ProcStatus proc_check_memory(Proc *p);
+
+/* Stops the child's process group with SIGSTOP (it takes no CPU until
+ * proc_resume sends SIGCONT), as the Gomocup judge does while it is not the
+ * engine's turn. Either is a no-op without a child or when it is already in
+ * that state; proc_stop resumes first, and proc_kill's SIGKILL works on a
+ * stopped process. A helper that left the group is not stopped. */
+void proc_suspend(Proc *p);
+void proc_resume(Proc *p);
+
+/* Waits until the child has exited (without reaping it) or the deadline
+ * passes, reading and dropping what it writes. True if it has exited (or
+ * there is no child). */
+bool proc_wait_exit(Proc *p, double deadline);
 
 /* Closes the child's stdin, gives it grace_ms to exit (reading and dropping
  * what it writes), then kills what is left of it; always reaps it. */
 void proc_stop(Proc *p, double grace_ms);
 
-/* Kills the child's process group at once and reaps the child. Accepts a Proc
- * without a process. */
+/* Kills the child's process group at once and reaps the child, keeping its
+ * status and its last stderr. Accepts a Proc without a process. */
 void proc_kill(Proc *p);
+
+/* How the last child ended: "exit status 3", "killed by signal 11
+ * (SIGSEGV)", or "" if none was reaped since the start. */
+void proc_exit_text(const Proc *p, char *out, size_t outlen);
+
+/* The end of the child's stderr as one line of printable ASCII: its lines
+ * joined by " | ", starting with "..." when cut to fit outlen. */
+void proc_stderr_tail(const Proc *p, char *out, size_t outlen);
 
 #endif

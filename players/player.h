@@ -43,8 +43,12 @@ enum {
 	FAULT_CRASH,    /* the engine died, or could not be started */
 	FAULT_TIMEOUT,  /* no move within the time limit plus the tolerance */
 	FAULT_ILLEGAL,  /* a move off the board */
-	FAULT_PROTOCOL, /* no OK after START, an unparsable, over-long or ERROR reply */
+	FAULT_PROTOCOL, /* no OK to START, a malformed "x,y" or an over-long line */
+	FAULT_MEMORY,   /* the engine's resident size went over its max_memory */
 };
+
+/* MoveInfo.fault_detail: what went wrong, for a person reading faults.csv. */
+enum { FAULT_DETAIL_MAX = 256 };
 
 typedef struct {
 	int move;       /* the chosen point */
@@ -55,6 +59,11 @@ typedef struct {
 	int16_t pv[PV_MAX]; /* principal variation, starting with move */
 	double ms;          /* wall time spent */
 	int fault;          /* FAULT_NONE, or why move is POINT_NONE */
+	/* With a fault: the offending line, exit status or signal, the clock,
+	 * the tail of the engine's stderr. Printable ASCII without commas
+	 * (they become ';'), so it goes into a CSV field as it is; "" when
+	 * there is no fault. */
+	char fault_detail[FAULT_DETAIL_MAX];
 } MoveInfo;
 
 typedef struct Player Player;

@@ -1,7 +1,8 @@
 /* test_external.c - Gomocup engines as players: our pbrain engines play the
  * same games as in process; every misbehaviour of an engine (tests/engines/
- * fault.c) is a loss with the right reason, without a hang, a leaked
- * descriptor or a zombie; and the commands sent are those of a manager. */
+ * fault.c) is a loss with the right reason and detail, without a hang, a
+ * leaked descriptor or a zombie; lines that are not moves are skipped; and
+ * the commands sent are those of a manager. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,8 +10,6 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <dirent.h>
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,14 +21,9 @@
 #include "clock.h"
 #include "config.h"
 #include "game.h"
+#include "external_text.h"
+#include "external_util.h"
 #include "registry.h"
-
-#ifndef FAULT_ENGINE
-#error "FAULT_ENGINE (the path of tests/engines/fault.c's program) must be defined"
-#endif
-#ifndef PBRAIN_DIR
-#error "PBRAIN_DIR (the folder of the pbrain-TYPE links) must be defined"
-#endif
 
 static char dir[64];
 
@@ -46,86 +40,6 @@ static int teardown(void **state)
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	return system(cmd) == 0 ? 0 : -1;
-}
-
-static int fd_count(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	assert_non_null(d);
-	int n = 0;
-	while (readdir(d))
-		n++;
-	closedir(d);
-	return n;
-}
-
-/* No child left, running or zombie. */
-static void assert_no_children(void)
-{
-	int st;
-	pid_t r = waitpid(-1, &st, WNOHANG);
-	if (r != -1 || errno != ECHILD)
-		fail_msg("a child process is left (waitpid gave %ld)", (long)r);
-}
-
-/* An external player; kv is "key=value" pairs ending in NULL. */
-static Player *external(const char *command, const char *const *kv)
-{
-	const PlayerType *t = registry_find("external");
-	assert_non_null(t);
-	ParamSet ps;
-	param_defaults(&ps, t->params, t->nparams);
-	char err[512];
-	if (param_set(&ps, "command", command, err, sizeof err) < 0)
-		fail_msg("%s", err);
-	for (int i = 0; kv && kv[i]; i++) {
-		char key[64];
-		const char *eq = strchr(kv[i], '=');
-		snprintf(key, sizeof key, "%.*s", (int)(eq - kv[i]), kv[i]);
-		if (param_set(&ps, key, eq + 1, err, sizeof err) < 0)
-			fail_msg("%s", err);
-	}
-	Player *p = player_create(t, &ps, 1, err, sizeof err);
-	if (!p)
-		fail_msg("%s: %s", command, err);
-	return p;
-}
-
-static Player *builtin(const char *type, uint64_t seed)
-{
-	const PlayerType *t = registry_find(type);
-	assert_non_null(t);
-	ParamSet ps;
-	param_defaults(&ps, t->params, t->nparams);
-	char err[256];
-	Player *p = player_create(t, &ps, seed, err, sizeof err);
-	assert_non_null(p);
-	return p;
-}
-
-static const int16_t *opening3(void)
-{
-	static int16_t o[3];
-	o[0] = (int16_t)board_point(7, 7);
-	o[1] = (int16_t)board_point(8, 6);
-	o[2] = (int16_t)board_point(5, 9);
-	return o;
-}
-
-/* One game; the players are destroyed. */
-static void play(Player *black, Player *white, int opening_len, int max_plies,
-                 uint64_t nodes, GameRecord *rec)
-{
-	GameSetup s = {.size = 15,
-	               .rule = RULE_FREESTYLE,
-	               .max_plies = max_plies,
-	               .opening = opening3(),
-	               .opening_len = opening_len};
-	s.budget[BLACK].nodes = s.budget[WHITE].nodes = nodes;
-	Player *pl[2] = {black, white};
-	assert_int_equal(game_play(&s, pl, rec), 0);
-	player_destroy(black);
-	player_destroy(white);
 }
 
 /* With fixed node budgets, pbrain-TYPE as an external engine plays exactly
@@ -175,21 +89,48 @@ static void pbrain_engines_play_as_in_process(void **state)
 typedef struct {
 	const char *mode; /* fault engine arguments */
 	EndReason reason;
-	int move; /* the engine's move that goes wrong (0: START) */
+	int move;            /* the engine's move that goes wrong (0: START) */
+	const char *says[2]; /* in the fault's detail (or NULL) */
 } FaultCase;
 
 /* Each misbehaviour loses the game for the engine, in either colour, with
- * the reason recorded, at the move it happened, within the time limits. */
+ * the reason recorded, at the move it happened, within the time limits;
+ * the detail says what happened: the line, the exit status or signal, the
+ * clock, the end of its stderr. */
 static void faults_lose_with_their_reason(void **state)
 {
 	(void)state;
 	static const FaultCase cases[] = {
-	    {"crash 3", END_CRASH, 3},      {"segv 2", END_CRASH, 2},
-	    {"hang 2", END_TIMEOUT, 2},     {"slow 700", END_TIMEOUT, 1},
-	    {"illegal 3", END_ILLEGAL, 3},  {"offboard 2", END_ILLEGAL, 2},
-	    {"garbage 2", END_PROTOCOL, 2}, {"error 1", END_PROTOCOL, 1},
-	    {"huge 2", END_PROTOCOL, 2},    {"exit-after-start", END_CRASH, 0},
-	    {"no-ok", END_PROTOCOL, 0},     {"error-start", END_PROTOCOL, 0},
+	    {"crash 3",
+	     END_CRASH,
+	     3,
+	     {"output closed at ", "exit status 3; stderr: fault: crash at "
+	                           "move 3 | fault: exiting with 3"}},
+	    {"segv 2",
+	     END_CRASH,
+	     2,
+	     {"killed by signal 11 (SIGSEGV)", "fault: segv at move 2"}},
+	    {"hang 2",
+	     END_TIMEOUT,
+	     2,
+	     {"no move in ", "(limit 300 + tolerance 200); stderr: fault: hang at move 2"}},
+	    {"slow 700", END_TIMEOUT, 1, {"no move in ", NULL}},
+	    {"illegal 3", END_ILLEGAL, 3, {" is taken", NULL}},
+	    {"offboard 2", END_ILLEGAL, 2, {"move '15;0' off the 15x15 board at ", NULL}},
+	    {"garbage 2", END_TIMEOUT, 2, {"1 line skipped (last 'hello world')", NULL}},
+	    {"error 1", END_TIMEOUT, 1, {"(last 'ERROR out of ideas')", NULL}},
+	    {"malformed 2", END_PROTOCOL, 2, {"malformed move '7;7;1' at ", NULL}},
+	    {"huge 2", END_PROTOCOL, 2, {"line over 4095 bytes at ", "'777777"}},
+	    {"exit-after-start",
+	     END_CRASH,
+	     0,
+	     {"output closed before OK to START",
+	      "exit status 0; stderr: fault: exit-after-start"}},
+	    {"no-ok", END_PROTOCOL, 0, {"no OK to START in ", "stderr: fault: no-ok"}},
+	    {"error-start",
+	     END_PROTOCOL,
+	     0,
+	     {"START answered 'ERROR size not supported' at ", NULL}},
 	};
 	static const char *const limits[] = {"timeout_turn=300", "tolerance=200",
 	                                     "timeout_start=400", NULL};
@@ -220,6 +161,14 @@ static void faults_lose_with_their_reason(void **state)
 				         game_outcome_text(rec.outcome),
 				         game_end_name(rec.reason), rec.plies,
 				         game_end_name(cases[i].reason), plies);
+			assert_int_equal(rec.fault_color, colour);
+			assert_csv_safe(rec.fault_detail);
+			for (int k = 0; k < 2; k++)
+				if (cases[i].says[k] &&
+				    !strstr(rec.fault_detail, cases[i].says[k]))
+					fail_msg("fault %s: detail '%s' lacks '%s'",
+					         cases[i].mode, rec.fault_detail,
+					         cases[i].says[k]);
 			if (ms > 2000)
 				fail_msg("fault %s took %.0f ms", cases[i].mode, ms);
 			assert_int_equal(fd_count(), fds);
@@ -227,13 +176,15 @@ static void faults_lose_with_their_reason(void **state)
 		}
 }
 
-/* Quirks that are no fault: chatter, CR LF, a slow answer within the
- * tolerance, the first word lost after a move, an engine that ignores END. */
+/* Quirks that are no fault: chatter, CR LF, lines that are not moves
+ * (ERROR, UNKNOWN, junk) before the move, a slow answer within the
+ * tolerance, the first word lost after a move (and the ERROR it draws), an
+ * engine that ignores END. */
 static void harmless_quirks_are_no_faults(void **state)
 {
 	(void)state;
-	static const char *const modes[] = {"good", "chatty", "dropword", "slow 150",
-	                                    "linger"};
+	static const char *const modes[] = {"good",     "chatty",   "noisy",
+	                                    "dropword", "slow 150", "linger"};
 	static const char *const limits[] = {"timeout_turn=100", "tolerance=600", NULL};
 	int fds = fd_count();
 	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
@@ -275,21 +226,12 @@ static void match_limit_runs_out(void **state)
 	assert_no_children();
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	assert_non_null(f);
-	static char buf[16384];
-	size_t n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* What the engine hears: START, the INFO lines (ours and the configured
- * ones), then per move INFO time_left first and BOARD after an opening (its
+ * ones), then per move the limits that changed, INFO time_left and BOARD
+ * after an opening (its
  * stones in order, the engine's as 1), TURN after that; a ms budget becomes
- * timeout_turn; END at the end. */
+ * timeout_turn, node and depth budgets max_node and max_depth (the
+ * Yixin-Board extension); END at the end. */
 static void commands_are_those_of_a_manager(void **state)
 {
 	(void)state;
@@ -297,7 +239,7 @@ static void commands_are_those_of_a_manager(void **state)
 	snprintf(log, sizeof log, "%s/commands.log", dir);
 	snprintf(command, sizeof command, "%s good", FAULT_ENGINE);
 	static const char *const kv[] = {"timeout_turn=4000", "timeout_match=90000",
-	                                 "max_memory=1000000",
+	                                 "max_memory=1000000000",
 	                                 "info=folder /tmp; evaluate 1,2", NULL};
 	/* Another engine runs meanwhile: its pipes must not reach this one. */
 	Player *other = external(command, NULL);
@@ -309,7 +251,7 @@ static void commands_are_those_of_a_manager(void **state)
 	               .max_plies = 7,
 	               .opening = opening3(),
 	               .opening_len = 3};
-	s.budget[WHITE].ms = 2500;
+	s.budget[WHITE] = (Budget){.ms = 2500, .nodes = 5000, .depth = 7};
 	s.budget[BLACK].nodes = 1000;
 	Player *pl[2] = {o, e};
 	GameRecord rec;
@@ -327,9 +269,10 @@ static void commands_are_those_of_a_manager(void **state)
 	static const char expect[] =
 	    "START 15\n"
 	    "INFO timeout_turn 4000\nINFO timeout_match 90000\n"
-	    "INFO rule 4\nINFO game_type 1\nINFO max_memory 1000000\n"
+	    "INFO rule 4\nINFO game_type 1\nINFO max_memory 1000000000\n"
 	    "INFO folder /tmp\nINFO evaluate 1,2\n"
-	    "INFO timeout_turn 2500\nINFO time_left 90000\n"
+	    "INFO timeout_turn 2500\nINFO max_node 5000\nINFO max_depth 7\n"
+	    "INFO time_left 90000\n"
 	    "BOARD\n7,7,2\n8,6,1\n5,9,2\nDONE\n"
 	    "INFO time_left ";
 	const char *body = strchr(fds + 1, '\n');
@@ -343,6 +286,9 @@ static void commands_are_those_of_a_manager(void **state)
 	assert_int_equal(sscanf(turn + 6, "%d,%d", &x, &y), 2);
 	assert_int_equal(board_point(x, y), rec.moves[4]);
 	assert_non_null(strstr(turn, "\nEND\n"));
+	/* Limits are told again only when they change. */
+	assert_null(strstr(body + 1 + strlen(expect), "max_node"));
+	assert_null(strstr(body + 1 + strlen(expect), "timeout_turn"));
 	assert_no_children();
 }
 
@@ -371,23 +317,6 @@ static void lifecycle_leaves_nothing(void **state)
 	player_destroy(e);
 	assert_int_equal(fd_count(), fds);
 	assert_no_children();
-}
-
-static bool process_gone(long pid)
-{
-	char path[64], state = 0;
-	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return true;
-	/* pid (comm) state ...: a zombie nobody reaps is gone too. */
-	int c, paren = 0;
-	while ((c = fgetc(f)) != EOF && !(c == ')' && ++paren))
-		;
-	if (fscanf(f, " %c", &state) != 1)
-		state = 'Z';
-	fclose(f);
-	return state == 'Z' || state == 'X';
 }
 
 /* An engine dies with the arena (PR_SET_PDEATHSIG), even a hanging one. */
@@ -425,6 +354,50 @@ static void engine_dies_with_the_arena(void **state)
 	assert_true(process_gone(pid));
 }
 
+/* Which lines are moves, which are chatter to skip while waiting for one,
+ * and which are judged at once. */
+static void replies_are_classified(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		ExternalReply kind;
+		long x, y;
+	} cases[] = {
+	    {"7,7", REPLY_MOVE, 7, 7},
+	    {" 14 , 0 ", REPLY_MOVE, 14, 0},
+	    {"+3,4", REPLY_MOVE, 3, 4},
+	    {"15,0", REPLY_OFF_BOARD, 15, 0},
+	    {"-1,5", REPLY_OFF_BOARD, -1, 5},
+	    {"99999999999999999999,1", REPLY_OFF_BOARD, -1, 1},
+	    {"7 7", REPLY_MALFORMED, 0, 0},
+	    {"7,7,1", REPLY_MALFORMED, 0, 0},
+	    {"7,", REPLY_MALFORMED, 0, 0},
+	    {",7", REPLY_MALFORMED, 0, 0},
+	    {"7", REPLY_MALFORMED, 0, 0},
+	    {"7,7 8,8", REPLY_MALFORMED, 0, 0},
+	    {"--7,7", REPLY_MALFORMED, 0, 0},
+	    {"", REPLY_OTHER, 0, 0},
+	    {" \t ", REPLY_OTHER, 0, 0},
+	    {",", REPLY_OTHER, 0, 0},
+	    {"OK", REPLY_OTHER, 0, 0},
+	    {"ERROR Unknown command: TIME_LEFT", REPLY_OTHER, 0, 0},
+	    {"UNKNOWN 7,7", REPLY_OTHER, 0, 0},
+	    {"MESSAGE 7,7", REPLY_OTHER, 0, 0},
+	    {"2 threads started", REPLY_OTHER, 0, 0},
+	    {"10,000 nodes", REPLY_OTHER, 0, 0},
+	    {"7,seven", REPLY_OTHER, 0, 0},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		long x = 0, y = 0;
+		ExternalReply kind = external_text_reply(cases[i].line, 15, &x, &y);
+		if (kind != cases[i].kind || x != cases[i].x || y != cases[i].y)
+			fail_msg("'%s': kind %d (%ld,%ld), expected %d (%ld,%ld)",
+			         cases[i].line, kind, x, y, cases[i].kind, cases[i].x,
+			         cases[i].y);
+	}
+}
+
 static void bad_configurations_are_refused(void **state)
 {
 	(void)state;
@@ -439,6 +412,7 @@ static void bad_configurations_are_refused(void **state)
 	    {"command", "./no/such/engine", "not an executable file"},
 	    {"dir", "/no/such/folder", "dir '/no/such/folder'"},
 	    {"info", "lonelykey", "needs a key and a value"},
+	    {"log", "/no/such/folder/engine.log", "no folder '/no/such/folder'"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		ParamSet ps;
@@ -505,6 +479,7 @@ static void ini_file_with_external_players(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(replies_are_classified),
 	    cmocka_unit_test(bad_configurations_are_refused),
 	    cmocka_unit_test(ini_file_with_external_players),
 	    cmocka_unit_test(lifecycle_leaves_nothing),

@@ -1,4 +1,5 @@
-/* fault.c - a Gomocup engine that misbehaves on purpose, for test_external.
+/* fault.c - a Gomocup engine that misbehaves on purpose, for test_external
+ * and test_external_proc.
  *
  * usage: fault MODE [N]
  *   good              plays the empty point nearest the centre (ties: row
@@ -8,32 +9,53 @@
  *   hang N            never answers its N-th move (and ignores END, SIGTERM)
  *   illegal N         answers its N-th move with an occupied point
  *   offboard N        answers its N-th move with a point off the board
- *   garbage N         answers its N-th move with "hello world"
- *   error N           answers its N-th move with "ERROR out of ideas"
+ *   garbage N         answers its N-th move with "hello world" (and no move)
+ *   error N           answers its N-th move with "ERROR out of ideas" (and no
+ *                     move)
+ *   malformed N       answers its N-th move with "7,7,1" (a move-shaped line that
+ *                     is no move)
  *   huge N            answers its N-th move with a 10 MB line
  *   exit-after-start  exits on START without a word
  *   no-ok             never answers START (but keeps reading)
  *   error-start       answers START with "ERROR size not supported"
  *   slow N            waits N ms before every move
  *   dropword          drops the first word of the line read after each of its
- *                     moves (an old engine bug the time_left INFO covers)
+ *                     moves (an old engine bug the time_left INFO covers), and
+ *                     so answers "ERROR Unknown command: TIME_LEFT" first
  *   chatty            MESSAGE and DEBUG lines around every move, CR LF endings
+ *   noisy             ERROR, UNKNOWN, MESSAGE, DEBUG and other lines before
+ *                     every move
  *   linger            ignores END and the end of its input (the manager must
  *                     kill it)
+ *   spew              writes 256 KB to stderr before every move, more than a
+ *                     pipe holds
+ *   ponder            thinks on the opponent's time: spins the CPU after each
+ *                     move until the next command comes
+ *   hog N             at its N-th move takes 64 MB and thinks forever
+ *   hog-child N       at its N-th move starts a helper process that takes
+ *                     64 MB (and waits), then plays
+ * A misbehaving engine says so on stderr first ("fault: MODE ...").
+ * In every mode an unknown command is answered "ERROR Unknown command: WORD",
+ * as Rapfi does.
  * With FAULT_LOG=FILE in the environment it appends "pid N", "fds N" (its
- * open descriptors but the log's) and then every line it reads to FILE, so
- * a test can check what the manager sent and that it leaked nothing. */
+ * open descriptors but the log's) and then every line it reads to FILE, and
+ * "cpu MS" (its CPU time) when it exits on END or EOF, so a test can check
+ * what the manager sent, that it leaked nothing and what CPU it took. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
 enum { SIZE_MAX_ = 20 };
+#define HOG_BYTES (64L << 20)
 
 static int size = 15;
 static int cell[SIZE_MAX_][SIZE_MAX_]; /* 0 empty, 1 own, 2 opponent */
@@ -75,22 +97,93 @@ static void hang_forever(void)
 		pause();
 }
 
+/* Memory that is resident: every page written, and kept where the
+ * compiler cannot prove it unused. */
+static char *volatile hog;
+
+static void take_memory(void)
+{
+	hog = malloc(HOG_BYTES);
+	if (!hog)
+		exit(4);
+	memset(hog, 1, HOG_BYTES);
+}
+
+/* A helper in our process group that holds HOG_BYTES; returns once it
+ * does. */
+static void start_hog(void)
+{
+	int ready[2];
+	if (pipe(ready) < 0)
+		exit(4);
+	pid_t pid = fork();
+	if (pid < 0)
+		exit(4);
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		take_memory();
+		if (write(ready[1], "", 1) != 1)
+			exit(4);
+		hang_forever();
+	}
+	char c;
+	if (read(ready[0], &c, 1) != 1)
+		exit(4);
+	close(ready[0]);
+	close(ready[1]);
+}
+
+/* Spins until the next command can be read (stdin is unbuffered in this
+ * mode, so poll sees every byte). */
+static void ponder(void)
+{
+	struct pollfd pfd = {.fd = 0, .events = POLLIN};
+	volatile unsigned long spin = 0;
+	while (poll(&pfd, 1, 0) == 0)
+		for (int i = 0; i < 100000; i++)
+			spin++;
+}
+
+static int quit(void)
+{
+	if (log_file) {
+		struct timespec cpu;
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+		fprintf(log_file, "cpu %.0f\n",
+		        (double)cpu.tv_sec * 1e3 + (double)cpu.tv_nsec / 1e6);
+		fclose(log_file);
+	}
+	return 0;
+}
+
 /* The answer of a misbehaving move, or NULL to play normally. */
 static const char *misbehave(void)
 {
 	static char buf[32];
-	if (strcmp(mode, "crash") == 0)
+	/* Last words for the manager's fault detail. */
+	fprintf(stderr, "fault: %s at move %d\n", mode, asked);
+	if (strcmp(mode, "crash") == 0) {
+		fprintf(stderr, "fault: exiting with 3\n");
 		exit(3);
+	}
 	if (strcmp(mode, "segv") == 0) {
 		signal(SIGSEGV, SIG_DFL);
 		raise(SIGSEGV);
 	}
 	if (strcmp(mode, "hang") == 0)
 		hang_forever();
+	if (strcmp(mode, "hog") == 0) {
+		take_memory();
+		hang_forever();
+	}
+	if (strcmp(mode, "hog-child") == 0)
+		start_hog();
 	if (strcmp(mode, "garbage") == 0)
 		return "hello world";
 	if (strcmp(mode, "error") == 0)
 		return "ERROR out of ideas";
+	if (strcmp(mode, "malformed") == 0)
+		return "7,7,1";
 	if (strcmp(mode, "offboard") == 0) {
 		snprintf(buf, sizeof buf, "%d,%d", size, 0);
 		return buf;
@@ -127,6 +220,20 @@ static void play(void)
 	if (bx < 0)
 		bx = by = 0;
 	cell[by][bx] = 1;
+	if (strcmp(mode, "spew") == 0)
+		for (int i = 0; i < 4096; i++)
+			fprintf(stderr, "spew %4d of move %3d: %40s\n", i, asked, "");
+	if (strcmp(mode, "noisy") == 0) {
+		/* Lines a manager must skip: none is a move. */
+		say("ERROR Unknown command: TIME_LEFT");
+		say("UNKNOWN what was that");
+		say("MESSAGE depth 3 eval 0.5");
+		say("DEBUG nodes 1234");
+		say("hello world");
+		say("eval 0.5, depth 3");
+		say("2 threads started");
+		say("");
+	}
 	if (strcmp(mode, "chatty") == 0) {
 		say("MESSAGE thinking hard");
 		say("DEBUG nothing to see");
@@ -156,13 +263,16 @@ int main(int argc, char **argv)
 		fprintf(log_file, "pid %ld\nfds %d\n", (long)getpid(), open_fds());
 		fflush(log_file);
 	}
+	bool pondering = strcmp(mode, "ponder") == 0;
+	if (pondering)
+		setvbuf(stdin, NULL, _IONBF, 0);
 	char line[256];
 	bool drop_next = false, in_board = false;
 	for (;;) {
 		if (!fgets(line, sizeof line, stdin)) {
 			if (strcmp(mode, "linger") == 0)
 				hang_forever();
-			return 0;
+			return quit();
 		}
 		line[strcspn(line, "\r\n")] = '\0';
 		if (log_file) {
@@ -186,6 +296,8 @@ int main(int argc, char **argv)
 				cell[y][x] = f;
 			}
 		} else if (strncmp(s, "START", 5) == 0) {
+			if (strstr(mode, "start") || strcmp(mode, "no-ok") == 0)
+				fprintf(stderr, "fault: %s\n", mode);
 			if (strcmp(mode, "exit-after-start") == 0)
 				return 0;
 			if (strcmp(mode, "no-ok") == 0)
@@ -212,8 +324,18 @@ int main(int argc, char **argv)
 		} else if (strcmp(s, "END") == 0) {
 			if (strcmp(mode, "linger") == 0)
 				hang_forever();
-			return 0;
+			return quit();
+		} else if (strncmp(s, "INFO", 4) != 0 && *s) {
+			/* Unknown, as "time_left 1000" after a dropped word */
+			char word[32], reply[64];
+			size_t n = strcspn(s, " ");
+			snprintf(word, sizeof word, "%.*s", (int)n, s);
+			for (char *c = word; *c; c++)
+				*c = (char)toupper((unsigned char)*c);
+			snprintf(reply, sizeof reply, "ERROR Unknown command: %s", word);
+			say(reply);
 		}
-		/* INFO, unknown lines and words left after a dropped one: ignored */
+		if (pondering && asked > 0 && !in_board)
+			ponder();
 	}
 }
