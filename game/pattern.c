@@ -130,12 +130,34 @@ static uint32_t key_swap(uint32_t key)
 	return key ^ (stone * 3);
 }
 
+/* The key with every cell beyond a wall, seen from the centre, a wall. */
+static uint32_t key_walled(uint32_t key)
+{
+	uint8_t c[11];
+	key_cells(key, c);
+	for (int j = 3; j >= 0; j--)
+		if (c[j + 1] == WALL)
+			c[j] = WALL;
+	for (int j = 7; j <= 10; j++)
+		if (c[j - 1] == WALL)
+			c[j] = WALL;
+	uint32_t out = 0;
+	for (int j = 0; j < 11; j++)
+		if (j != 5)
+			out |= (uint32_t)c[j] << (2 * slot_of(j));
+	return out;
+}
+
 static void build_line_table(int exact)
 {
 	memset(memo, UNKNOWN, sizeof memo);
 	uint8_t *t = line_table[exact];
 	for (uint32_t key = 0; key < PATTERN_KEYS; key++)
-		t[key] = key_valid(key) ? classify_key(key, exact) : PAT_NONE;
+		if (key_valid(key))
+			t[key] = classify_key(key, exact);
+	for (uint32_t key = 0; key < PATTERN_KEYS; key++)
+		if (!key_valid(key))
+			t[key] = t[key_walled(key)];
 	/* Now t holds black's patterns; add white's from the swapped keys. */
 	for (uint32_t key = 0; key < PATTERN_KEYS; key++)
 		t[key] |= (uint8_t)((t[key_swap(key)] & 15) << 4);
