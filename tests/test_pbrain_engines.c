@@ -366,7 +366,8 @@ static void max_node_plays_the_in_process_moves(void **state)
 }
 
 /* INFO max_memory 10 MB: a few full-time moves of the engines with tables,
- * and the peak resident size of the whole process stays under it. */
+ * and the peak resident size of the whole process stays under it. Under
+ * renju, which needs the most pattern tables (both line tables). */
 static void max_memory_bounds_the_resident_size(void **state)
 {
 	(void)state;
@@ -374,6 +375,7 @@ static void max_memory_bounds_the_resident_size(void **state)
 	for (int t = 0; t < 2; t++) {
 		Proc p;
 		proc_start(&p, big[t]);
+		proc_send(&p, "INFO rule 4");
 		assert_string_equal(ask(&p, "START 15"), "OK");
 		proc_send(&p, "INFO max_memory 10485760");
 		proc_send(&p, "INFO timeout_turn 1000");
