@@ -6,7 +6,8 @@
  * followed by ABOUT, whose answer must come next. The peak resident size
  * of a process is held to INFO max_memory: VmHWM of /proc/PID/status, read
  * before END, which counts only what the program touched since exec
- * (wait4's ru_maxrss would count the forking test's own pages too).
+ * (wait4's ru_maxrss would count the forking test's own pages too). And
+ * START is timed: `ctest -R test_pbrain_engines -V` prints the medians.
  *
  * The programs are looked for in $PBRAIN_DIR, or in ../players from this
  * test's own folder (the build tree's layout). */
@@ -27,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -393,6 +395,60 @@ static void max_memory_bounds_the_resident_size(void **state)
 	}
 }
 
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* START is quick: the first in a process builds the pattern tables of the
+ * rule (about a millisecond each), later ones build nothing. Medians of
+ * seven processes, from writing START to reading OK, are printed; in an
+ * optimised build without sanitizers they must stay far below what the
+ * old tables took (about 20 ms). */
+static void start_is_quick(void **state)
+{
+	(void)state;
+	enum { RUNS = 7 };
+	const char *before[] = {NULL, "INFO rule 4"};
+	for (int t = 0; t < TYPES; t++)
+		for (int r = 0; r < 2; r++) {
+			double first[RUNS], second[RUNS];
+			for (int i = 0; i < RUNS; i++) {
+				Proc p;
+				proc_start(&p, types[t]);
+				if (before[r])
+					proc_send(&p, before[r]);
+				expect_silence(&p, "INFO"); /* the program is up */
+				double t0 = now_ms();
+				assert_string_equal(ask(&p, "START 15"), "OK");
+				double t1 = now_ms();
+				assert_string_equal(ask(&p, "START 15"), "OK");
+				second[i] = now_ms() - t1;
+				first[i] = t1 - t0;
+				proc_finish(&p, true);
+			}
+			qsort(first, RUNS, sizeof first[0], by_value);
+			qsort(second, RUNS, sizeof second[0], by_value);
+			print_message(
+			    "pbrain-%s%s%s: first START %.2f ms, second %.3f ms\n",
+			    types[t], before[r] ? ", " : "", before[r] ? before[r] : "",
+			    first[RUNS / 2], second[RUNS / 2]);
+#if defined(__OPTIMIZE__)
+			if (!SANITIZED && (first[RUNS / 2] > 10 || second[RUNS / 2] > 2))
+				fail_msg("pbrain-%s: START takes %.2f ms, then %.3f ms",
+				         types[t], first[RUNS / 2], second[RUNS / 2]);
+#endif
+		}
+}
+
 static int find_engines(void **state)
 {
 	(void)state;
@@ -426,6 +482,7 @@ int main(void)
 	    cmocka_unit_test(refusals_and_the_end_of_input),
 	    cmocka_unit_test(max_node_plays_the_in_process_moves),
 	    cmocka_unit_test(max_memory_bounds_the_resident_size),
+	    cmocka_unit_test(start_is_quick),
 	};
 	return cmocka_run_group_tests(tests, find_engines, NULL);
 }
