@@ -30,7 +30,7 @@ void pbrain_block_begin(Session *s, BlockKind kind, const char *name)
 {
 	s->block = kind;
 	snprintf(s->block_name, sizeof s->block_name, "%s", name);
-	s->setup_count = s->setup_line = s->setup_walls = 0;
+	s->setup_count = s->setup_line = 0;
 	s->setup_err[0] = '\0';
 	memset(s->setup_taken, 0, sizeof s->setup_taken);
 }
@@ -72,7 +72,6 @@ static void stone_line(Session *s, const char *line)
 	}
 	s->setup_point[s->setup_count] = (int16_t)p;
 	s->setup_field[s->setup_count++] = (uint8_t)v[2];
-	s->setup_walls += v[2] == 3;
 }
 
 /* BOARD, YXBOARD: the position, with us to move: black unless we have

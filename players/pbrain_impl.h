@@ -42,7 +42,7 @@ typedef struct {
 	 * error (reported at DONE). */
 	BlockKind block;
 	char block_name[24];
-	int setup_count, setup_line, setup_walls;
+	int setup_count, setup_line;
 	int16_t setup_point[BOARD_MAX_MOVES];
 	uint8_t setup_field[BOARD_MAX_MOVES];
 	uint8_t setup_taken[BOARD_CELLS];
