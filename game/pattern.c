@@ -1,10 +1,22 @@
 /* pattern.c - line pattern and threat tables.
  *
- * The line table is filled by a memoised recursion over keys: a line with
- * the centre stone placed either has five points (FIVE, OVERLINE, fours) or
- * is classified from the lines one more own stone away. Only keys whose walls
- * run in from the window's ends occur on a board; the others stay PAT_NONE.
- * White's entries are black's with the colours swapped. */
+ * What a stone on the centre makes along a line depends, for its own
+ * colour, only on the cells up to the first cell on each side that is not
+ * its own or empty: an opponent's stone and a wall block alike, and nothing
+ * beyond a blocker can join the centre's line. So each half of a key (five
+ * cells) reduces to a "form": how many cells lie before the blocker, and
+ * which of them are own stones; there are 63 forms. The pattern of every
+ * pair of forms is classified once by a memoised recursion (a line with the
+ * centre stone placed either has five points - FIVE, OVERLINE, fours - or is
+ * classified from the lines one more own stone away), and a line table
+ * entry is then two look-ups: the forms of its halves for black and for
+ * white. This also gives keys with a wall nearer the centre than another
+ * cell (a point blocked inside the board, see players/wall.h) the meaning
+ * of the same line with every cell beyond the wall a wall.
+ *
+ * Building is cheap (well under a millisecond per table), and each table is
+ * built on its first use, so a rule that needs only some of them never
+ * spends time or memory on the others. */
 #include "pattern.h"
 
 #include <stdbool.h>
@@ -12,13 +24,17 @@
 #include <threads.h>
 
 enum { EMPTY = 0, OWN = 1, OPP = 2, WALL = 3, UNKNOWN = 0xFF };
+enum { FORMS = 63, HALF_KEYS = 1 << 10 };
 
 static uint8_t line_table[2][PATTERN_KEYS];
 static uint8_t threat_table[2][1 << 16];
-static once_flag tables_once = ONCE_FLAG_INIT;
-
-/* Scratch for the recursion; only touched inside call_once. */
-static uint8_t memo[PATTERN_KEYS];
+/* The centre's pattern per [exact][right form][left form]. */
+static uint8_t form_pattern[2][FORMS][FORMS];
+/* The form of a half key per [side: 0 left, 1 right][own: 0 black, 1 white]. */
+static uint8_t half_form[2][2][HALF_KEYS];
+static once_flag base_once = ONCE_FLAG_INIT;
+static once_flag line_once[2] = {ONCE_FLAG_INIT, ONCE_FLAG_INIT};
+static once_flag threat_once[2] = {ONCE_FLAG_INIT, ONCE_FLAG_INIT};
 
 /* Window cell j (0..10, j != 5) is key slot j or j - 1. */
 static int slot_of(int j)
@@ -26,24 +42,44 @@ static int slot_of(int j)
 	return j < 5 ? j : j - 1;
 }
 
-static void key_cells(uint32_t key, uint8_t c[11])
+/* The window cell i steps out from the centre on a side (0 left, 1 right). */
+static int cell_at(int side, int i)
 {
-	for (int j = 0; j < 11; j++)
-		c[j] = j == 5 ? OWN : (key >> (2 * slot_of(j))) & 3;
+	return side ? 6 + i : 4 - i;
 }
 
-static bool key_valid(uint32_t key)
+/* A form: k free cells before the blocker (5: none within the window), and
+ * bit i of mask set when the i-th of them, going out, is an own stone. */
+static int form_id(int k, unsigned mask)
 {
-	uint8_t c[11];
-	key_cells(key, c);
-	/* Walls must be a prefix of cells 0..4 and a suffix of cells 6..10. */
-	for (int j = 1; j < 5; j++)
-		if (c[j - 1] != WALL && c[j] == WALL)
-			return false;
-	for (int j = 9; j > 5; j--)
-		if (c[j + 1] != WALL && c[j] == WALL)
-			return false;
-	return true;
+	return (1 << k) - 1 + (int)mask;
+}
+
+/* The form of one side of window c (own stones OWN, blockers anything but
+ * OWN and EMPTY). */
+static int form_of(const uint8_t c[11], int side)
+{
+	int k = 0;
+	unsigned mask = 0;
+	for (; k < 5; k++) {
+		uint8_t v = c[cell_at(side, k)];
+		if (v == OWN)
+			mask |= 1u << k;
+		else if (v != EMPTY)
+			break;
+	}
+	return form_id(k, mask);
+}
+
+/* Writes the cells of form f on one side of c, the blocker as a wall. */
+static void form_cells(int f, int side, uint8_t c[11])
+{
+	int k = 0;
+	while (form_id(k + 1, 0) <= f)
+		k++;
+	unsigned mask = (unsigned)(f - form_id(k, 0));
+	for (int i = 0; i < 5; i++)
+		c[cell_at(side, i)] = i >= k ? WALL : (mask >> i & 1) ? OWN : EMPTY;
 }
 
 /* Length of the run of OWN through cell i of c[0..10] (c[i] must be OWN). */
@@ -76,13 +112,17 @@ static bool five_point(const uint8_t c[11], int j, int exact)
 	return is_five(run_through(t, j), exact);
 }
 
-static uint8_t classify_key(uint32_t key, int exact)
+/* The centre's pattern for forms l and r: memo per [r][l] (UNKNOWN until
+ * known). */
+static uint8_t classify_forms(int l, int r, int exact, uint8_t memo[FORMS][FORMS])
 {
-	if (memo[key] != UNKNOWN)
-		return memo[key];
+	if (memo[r][l] != UNKNOWN)
+		return memo[r][l];
 
 	uint8_t c[11];
-	key_cells(key, c);
+	form_cells(l, 0, c);
+	form_cells(r, 1, c);
+	c[5] = OWN;
 	uint8_t result = PAT_NONE;
 	int run = run_through(c, 5);
 	int fives[10], nf = 0;
@@ -108,37 +148,81 @@ static uint8_t classify_key(uint32_t key, int exact)
 	for (int j = 0; j < 11; j++) {
 		if (c[j] != EMPTY)
 			continue;
-		uint8_t r = classify_key(key | (uint32_t)OWN << (2 * slot_of(j)), exact);
-		uint8_t v = r == PAT_OPEN_FOUR                      ? PAT_OPEN_THREE
-		            : r == PAT_FOUR || r == PAT_DOUBLE_FOUR ? PAT_THREE
-		            : r == PAT_OPEN_THREE                   ? PAT_OPEN_TWO
-		            : r == PAT_THREE                        ? PAT_TWO
+		c[j] = OWN;
+		uint8_t p = classify_forms(form_of(c, 0), form_of(c, 1), exact, memo);
+		c[j] = EMPTY;
+		uint8_t v = p == PAT_OPEN_FOUR                      ? PAT_OPEN_THREE
+		            : p == PAT_FOUR || p == PAT_DOUBLE_FOUR ? PAT_THREE
+		            : p == PAT_OPEN_THREE                   ? PAT_OPEN_TWO
+		            : p == PAT_THREE                        ? PAT_TWO
 		                                                    : PAT_NONE;
 		if (v > result)
 			result = v;
 	}
 done:
-	memo[key] = result;
+	memo[r][l] = result;
 	return result;
 }
 
-/* The key with black and white exchanged. */
-static uint32_t key_swap(uint32_t key)
+/* The forms of every half key, for either colour as the own one. */
+static void build_half_forms(void)
 {
-	uint32_t lo = key & 0x55555, hi = (key >> 1) & 0x55555;
-	uint32_t stone = lo ^ hi; /* exactly one bit set: a stone */
-	return key ^ (stone * 3);
+	for (uint32_t v = 0; v < HALF_KEYS; v++)
+		for (int own = 0; own < 2; own++) {
+			/* Cells of both sides from v, in the own colour's view. */
+			uint8_t c[11];
+			for (int i = 0; i < 5; i++) {
+				uint8_t x = (v >> (2 * i)) & 3;
+				if (own && (x == 1 || x == 2))
+					x ^= 3; /* white is OWN, black blocks */
+				c[i] = x;       /* left half: slots 0..4 are cells 0..4 */
+				c[6 + i] = x;   /* right half: slot 5 + i is cell 6 + i */
+			}
+			half_form[0][own][v] = (uint8_t)form_of(c, 0);
+			half_form[1][own][v] = (uint8_t)form_of(c, 1);
+		}
 }
 
+/* Every line key: black's pattern in the low nibble, white's in the high.
+ * A row of keys (one right half, all left halves) depends only on the right
+ * half's forms for black and for white, and the 1024 right halves have
+ * only 120 pairs of them: each pair's row is worked out once and copied. */
 static void build_line_table(int exact)
 {
+	/* Scratch on the stack: the two kinds may be built at once by two
+	 * threads. */
+	uint8_t memo[FORMS][FORMS];
+	int16_t first[FORMS][FORMS]; /* the row built for a pair, or -1 */
 	memset(memo, UNKNOWN, sizeof memo);
+	for (int r = 0; r < FORMS; r++)
+		for (int l = 0; l < FORMS; l++)
+			form_pattern[exact][r][l] = classify_forms(l, r, exact, memo);
+	memset(first, 0xFF, sizeof first);
 	uint8_t *t = line_table[exact];
-	for (uint32_t key = 0; key < PATTERN_KEYS; key++)
-		t[key] = key_valid(key) ? classify_key(key, exact) : PAT_NONE;
-	/* Now t holds black's patterns; add white's from the swapped keys. */
-	for (uint32_t key = 0; key < PATTERN_KEYS; key++)
-		t[key] |= (uint8_t)((t[key_swap(key)] & 15) << 4);
+	for (uint32_t hi = 0; hi < HALF_KEYS; hi++) {
+		int rb = half_form[1][0][hi], rw = half_form[1][1][hi];
+		uint8_t *row = t + (hi << 10);
+		if (first[rb][rw] >= 0) {
+			memcpy(row, t + ((uint32_t)first[rb][rw] << 10), HALF_KEYS);
+			continue;
+		}
+		first[rb][rw] = (int16_t)hi;
+		const uint8_t *black = form_pattern[exact][rb],
+		              *white = form_pattern[exact][rw];
+		for (uint32_t lo = 0; lo < HALF_KEYS; lo++)
+			row[lo] = (uint8_t)(black[half_form[0][0][lo]] |
+			                    white[half_form[0][1][lo]] << 4);
+	}
+}
+
+static void build_line_free(void)
+{
+	build_line_table(0);
+}
+
+static void build_line_exact(void)
+{
+	build_line_table(1);
 }
 
 Threat pattern_combine(const LinePattern p[4], int renju_black)
@@ -187,43 +271,49 @@ Threat pattern_combine(const LinePattern p[4], int renju_black)
 	return THREAT_NONE;
 }
 
-static void build_threat_tables(void)
+static void build_threat_table(int rb)
 {
-	for (int rb = 0; rb < 2; rb++)
-		for (uint32_t i = 0; i < (1u << 16); i++) {
-			LinePattern p[4];
-			bool ok = true;
-			for (int d = 0; d < 4; d++) {
-				p[d] = (LinePattern)((i >> (4 * d)) & 15);
-				ok &= p[d] < PAT_COUNT;
-			}
-			threat_table[rb][i] =
-			    ok ? (uint8_t)pattern_combine(p, rb) : THREAT_NONE;
-		}
+	/* Nibbles of PAT_COUNT and more never occur: THREAT_NONE. */
+	memset(threat_table[rb], THREAT_NONE, sizeof threat_table[rb]);
+	for (int a = 0; a < PAT_COUNT; a++)
+		for (int b = 0; b < PAT_COUNT; b++)
+			for (int c = 0; c < PAT_COUNT; c++)
+				for (int d = 0; d < PAT_COUNT; d++) {
+					LinePattern p[4] = {(LinePattern)a, (LinePattern)b,
+					                    (LinePattern)c, (LinePattern)d};
+					threat_table[rb][a | b << 4 | c << 8 | d << 12] =
+					    (uint8_t)pattern_combine(p, rb);
+				}
 }
 
-static void build_tables(void)
+static void build_threat_general(void)
 {
-	build_line_table(0);
-	build_line_table(1);
-	build_threat_tables();
+	build_threat_table(0);
+}
+
+static void build_threat_renju(void)
+{
+	build_threat_table(1);
 }
 
 void pattern_init(void)
 {
-	call_once(&tables_once, build_tables);
+	call_once(&base_once, build_half_forms);
 }
 
 const uint8_t *pattern_line_table(PatternTable kind)
 {
+	int exact = kind == TABLE_EXACT;
 	pattern_init();
-	return line_table[kind == TABLE_EXACT];
+	call_once(&line_once[exact], exact ? build_line_exact : build_line_free);
+	return line_table[exact];
 }
 
 const uint8_t *pattern_threat_table(int renju_black)
 {
-	pattern_init();
-	return threat_table[renju_black != 0];
+	int rb = renju_black != 0;
+	call_once(&threat_once[rb], rb ? build_threat_renju : build_threat_general);
+	return threat_table[rb];
 }
 
 LinePattern pattern_classify(const uint8_t cells[11], int c, int exact)

@@ -3,9 +3,9 @@
  * The line through a point is read as a key: the ten cells within distance 5
  * on both sides (two bits each, 20 bits). Tables indexed by that key give,
  * for each colour, the LinePattern of a stone placed at the centre; a second
- * table combines the patterns of the four directions into a Threat. The
- * tables are built once by pattern_init() and read-only afterwards, so they
- * are shared by every thread.
+ * table combines the patterns of the four directions into a Threat. Each
+ * table is built once, on its first request (under call_once), and is
+ * read-only afterwards, so they are shared by every thread.
  *
  * Definitions (a stone of colour c placed on the centre, "five" meaning
  * exactly five under exact-five rules and five or more otherwise; every
@@ -71,15 +71,18 @@ enum {
 /* Which line table a colour uses. */
 typedef enum { TABLE_FREE = 0, TABLE_EXACT = 1 } PatternTable;
 
-/* Builds the tables; safe to call any number of times from any thread. */
+/* Builds what every table is made from (the getters below call it); safe
+ * to call any number of times from any thread. */
 void pattern_init(void);
 
-/* Line table of one kind: entry = black's LinePattern in the low nibble,
- * white's in the high nibble. Valid after pattern_init(). */
+/* Line table of one kind, built on the first call (about a millisecond):
+ * entry = black's LinePattern in the low nibble, white's in the high
+ * nibble. Any thread may call it at any time. */
 const uint8_t *pattern_line_table(PatternTable kind);
 
 /* Threat table indexed by four LinePattern nibbles (direction d in bits
- * 4d..4d+3); renju_black selects the table with forbidden shapes. */
+ * 4d..4d+3); renju_black selects the table with forbidden shapes. Built on
+ * the first call, like the line tables. */
 const uint8_t *pattern_threat_table(int renju_black);
 
 /* The key of the centre of an 11-cell window taken from a line word: w holds

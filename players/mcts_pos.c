@@ -92,11 +92,14 @@ void mcts_pos_init(MctsPos *s, const Board *b)
 	for (int r = 0; r < BOARD_ROWS; r++)
 		s->occ[r] = r >= s->row_lo && r < s->row_hi ? ~inside : ~0u;
 	for (int p = s->lo; p < s->hi; p++) {
-		if (s->cell[p] != CELL_BLACK && s->cell[p] != CELL_WHITE)
+		if (s->cell[p] == CELL_EMPTY)
+			continue;
+		/* A wall inside the board (wall.h) is occupied but no stone. */
+		s->occ[p / BOARD_STRIDE] |= 1u << (p % BOARD_STRIDE);
+		if (s->cell[p] == CELL_WALL)
 			continue;
 		int idx[4], pos[4];
 		line_of(p, idx, pos);
-		s->occ[p / BOARD_STRIDE] |= 1u << (p % BOARD_STRIDE);
 		for (int d = 0; d < 4; d++)
 			s->line[s->cell[p] - 1][d][idx[d]] |= 1u << pos[d];
 	}

@@ -1,11 +1,14 @@
 /* pbrain.h - a built-in player as a Gomocup ("pbrain") engine.
  *
  * pbrain_run speaks the engine side of the Gomocup protocol (the one
- * Piskvork and the Gomocup judge use) on two streams: commands one a line
- * from in, replies to out, flushed after every reply. It never exits the
- * process and never crashes on bad input: malformed commands get an
- * "ERROR ..." or "UNKNOWN ..." reply and the session goes on. Lines are read
- * into a fixed buffer; the rest of an over-long line is discarded unread.
+ * Piskvork and the Gomocup judge use) and of the Yixin-Board extensions
+ * that matter to a manager (SWAP2BOARD, YXBOARD, INFO max_node and
+ * max_depth) on two streams: commands one a line from in, replies to out,
+ * flushed after every reply. It never exits the process and never crashes
+ * on bad input: malformed commands get an "ERROR ..." or "UNKNOWN ..." reply
+ * and the session goes on; a command followed by lines up to DONE gets one
+ * reply, at DONE, never one per line. Lines are read into a fixed buffer;
+ * the rest of an over-long line is discarded unread.
  *
  * Each game (START, RECTSTART, RESTART) gets a fresh player created from
  * opt->params and opt->seed, so with a node or depth budget a game depends
@@ -20,16 +23,23 @@
 
 #include "player.h"
 
-enum { PBRAIN_LINE_MAX = 4096 }; /* longest command line kept, with its NUL */
+enum {
+	PBRAIN_LINE_MAX = 4096, /* longest command line kept, with its NUL */
+	/* Of INFO max_memory, the MB left to the process itself (program,
+	 * libraries, pattern tables, a search's fixed structures); the player's
+	 * tables get the rest. */
+	PBRAIN_RESERVE_MB = 6,
+};
 
 typedef struct {
 	const PlayerType *type;
-	ParamSet params; /* values for type->params; max_memory may lower a
-	                    hash_mb, pool_mb or nodes_mb among them */
+	ParamSet params; /* values for type->params; INFO max_memory may lower
+	                    its memory parameters (pbrain_memory_params) */
 	uint64_t seed;
-	uint64_t nodes; /* > 0: every move gets exactly this node budget and
-	                   no time limit (deterministic); 0: time management */
-	int depth;      /* > 0: depth budget, like nodes */
+	uint64_t nodes; /* > 0: every move gets this node budget and no time
+	                   limit (deterministic); 0: time management. INFO
+	                   max_node, if given and not 0, replaces the number. */
+	int depth;      /* > 0: depth budget, like nodes (INFO max_depth) */
 	bool verbose;   /* "MESSAGE ..." with depth, score, nodes before a move */
 } PbrainOptions;
 
@@ -49,6 +59,14 @@ typedef struct {
  *   share = left / max(8, empty / 6)   (empty: empty points of the board)
  *   ms    = min(turn, share) * 0.95 - 30 */
 int64_t pbrain_budget_ms(const PbrainTimes *t, double spent_ms, int empty);
+
+/* The parameters a player of type t gets under INFO max_memory (bytes; 0
+ * or less: no limit): in, or t's defaults if in is not t's, with each
+ * memory parameter (hash_mb, pool_mb, nodes_mb) lowered, if need be, so
+ * that the tables it sizes fit in an equal share of max_memory less
+ * PBRAIN_RESERVE_MB; never below the parameter's minimum. */
+void pbrain_memory_params(const PlayerType *t, const ParamSet *in, int64_t max_memory,
+                          ParamSet *out);
 
 /* Runs a session until END (returns 0) or the end of in (returns 0).
  * Returns -1 with a message in err if writing to out fails. */

@@ -17,71 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pbrain.h"
-#include "registry.h"
-
-enum { ERR_LEN = 400, MAX_LINES = 64 };
-
-static PbrainOptions options(const char *type, const char *const *kv)
-{
-	PbrainOptions o = {.type = registry_find(type), .seed = 1};
-	char err[ERR_LEN];
-	if (!o.type)
-		fail_msg("no type %s", type);
-	param_defaults(&o.params, o.type->params, o.type->nparams);
-	for (; kv && kv[0]; kv += 2)
-		if (param_set(&o.params, kv[0], kv[1], err, sizeof err) < 0)
-			fail_msg("%s", err);
-	return o;
-}
-
-/* The whole output of a session of len bytes of script (caller frees). */
-static char *run_len(const PbrainOptions *o, const char *script, size_t len)
-{
-	char *buf = NULL, err[ERR_LEN];
-	size_t size = 0;
-	FILE *in = fmemopen((void *)script, len, "r");
-	FILE *out = open_memstream(&buf, &size);
-	assert_non_null(in);
-	assert_non_null(out);
-	assert_int_equal(pbrain_run(in, out, o, err, sizeof err), 0);
-	fclose(in);
-	fclose(out);
-	return buf;
-}
-
-static char *run(const PbrainOptions *o, const char *script)
-{
-	return run_len(o, script, strlen(script));
-}
-
-/* Splits text into lines, in place; returns their number. */
-static int lines_of(char *text, char **line)
-{
-	int n = 0;
-	for (char *s = text; *s && n < MAX_LINES;) {
-		line[n++] = s;
-		s += strcspn(s, "\n");
-		if (*s)
-			*s++ = '\0';
-	}
-	return n;
-}
-
-/* Parses a move reply "x,y" on a size x size board. */
-static void move_of(const char *reply, int size, int *x, int *y)
-{
-	char end;
-	if (sscanf(reply, "%d,%d%c", x, y, &end) != 2 || *x < 0 || *y < 0 || *x >= size ||
-	    *y >= size)
-		fail_msg("'%s' is not a move on %dx%d", reply, size, size);
-}
-
-static void expect_error(const char *reply)
-{
-	if (strncmp(reply, "ERROR ", 6) != 0)
-		fail_msg("expected ERROR, got '%s'", reply);
-}
+#include "pbrain_test.h"
 
 /* Every type: START, BEGIN, TURN... gives legal moves on distinct points. */
 static void begin_and_turns_give_legal_distinct_moves(void **state)
@@ -90,19 +26,19 @@ static void begin_and_turns_give_legal_distinct_moves(void **state)
 	int n;
 	const PlayerType *const *all = registry_all(&n);
 	for (int t = 0; t < n; t++) {
-		PbrainOptions o = options(all[t]->name, NULL);
+		PbrainOptions o = pt_options(all[t]->name, NULL);
 		o.nodes = 300;
 		/* Four stones each: nobody can have a five yet. */
 		char *out =
-		    run(&o, "START 15\nBEGIN\nTURN 0,0\nTURN 14,0\nTURN 0,14\nEND\n");
-		char *line[MAX_LINES];
-		assert_int_equal(lines_of(out, line), 5);
+		    pt_run(&o, "START 15\nBEGIN\nTURN 0,0\nTURN 14,0\nTURN 0,14\nEND\n");
+		char *line[PT_MAX_LINES];
+		assert_int_equal(pt_lines(out, line), 5);
 		assert_string_equal(line[0], "OK");
 		int seen[15][15] = {{0}};
 		seen[0][0] = seen[14][0] = seen[0][14] = 1;
 		for (int i = 1; i < 5; i++) {
 			int x, y;
-			move_of(line[i], 15, &x, &y);
+			pt_move(line[i], 15, &x, &y);
 			if (seen[x][y]++)
 				fail_msg("%s: %s played twice or on the opponent's stone",
 				         all[t]->name, line[i]);
@@ -124,10 +60,11 @@ static void board_position_takes_the_win(void **state)
 	    "7,9,1\n12,5,2\n7,10,1\n12,6,2\nDONE\nEND\n",
 	};
 	for (int k = 0; k < 2; k++) {
-		PbrainOptions o[2] = {options("weighted", NULL), options("naive", attack)};
+		PbrainOptions o[2] = {pt_options("weighted", NULL),
+		                      pt_options("naive", attack)};
 		for (int i = 0; i < 2; i++) {
-			char *out = run(&o[i], script[k]), *line[MAX_LINES];
-			assert_int_equal(lines_of(out, line), 2);
+			char *out = pt_run(&o[i], script[k]), *line[PT_MAX_LINES];
+			assert_int_equal(pt_lines(out, line), 2);
 			assert_string_equal(line[1], "7,6");
 			free(out);
 		}
@@ -137,11 +74,12 @@ static void board_position_takes_the_win(void **state)
 static void info_has_no_reply_and_about_is_exact(void **state)
 {
 	(void)state;
-	PbrainOptions o = options("weighted", NULL);
-	char *out = run(&o, "INFO timeout_turn 1000\nSTART 15\nINFO timeout_match 100000\n"
-	                    "INFO time_left 50000\nINFO max_memory 83886080\nINFO rule 1\n"
-	                    "INFO game_type 1\nINFO folder /tmp/x\nINFO evaluate 7,7\n"
-	                    "INFO no_such_key 5\nINFO\ninfo rule 5\nABOUT\nEND\n");
+	PbrainOptions o = pt_options("weighted", NULL);
+	char *out =
+	    pt_run(&o, "INFO timeout_turn 1000\nSTART 15\nINFO timeout_match 100000\n"
+	               "INFO time_left 50000\nINFO max_memory 83886080\nINFO rule 1\n"
+	               "INFO game_type 1\nINFO folder /tmp/x\nINFO evaluate 7,7\n"
+	               "INFO no_such_key 5\nINFO\ninfo rule 5\nABOUT\nEND\n");
 	assert_string_equal(out, "OK\nname=\"pbrain-weighted\", version=\"0.1\", "
 	                         "author=\"Gomoku Arena\", country=\"-\"\n");
 	free(out);
@@ -150,31 +88,31 @@ static void info_has_no_reply_and_about_is_exact(void **state)
 static void bad_input_gets_error_and_the_session_goes_on(void **state)
 {
 	(void)state;
-	PbrainOptions o = options("weighted", NULL);
+	PbrainOptions o = pt_options("weighted", NULL);
 	char *out =
-	    run(&o, "TURN 7,7\nBEGIN\nBOARD\n1,1,1\nDONE\nRESTART\n"
-	            "RECTSTART 15,20\nSTART 30\nSTART 4\nSTART x\nRECTSTART 15\n"
-	            "START 15\nTURN 99,99\nTURN 7,x\nTURN -1,3\nTURN 7,7\nTURN 7,7\n"
-	            "FOO bar\nBOARD\n7,7,1\n7,7,2\nDONE\nBOARD\n20,1,1\nDONE\n"
-	            "BOARD\nxyz\nDONE\nBOARD\n1,1,5\nDONE\nTAKEBACK 3,3\nrectstart 9,9\n"
-	            "ABOUT\nEND\n");
-	char *line[MAX_LINES];
-	int n = lines_of(out, line);
+	    pt_run(&o, "TURN 7,7\nBEGIN\nBOARD\n1,1,1\nDONE\nRESTART\n"
+	               "RECTSTART 15,20\nSTART 30\nSTART 4\nSTART x\nRECTSTART 15\n"
+	               "START 15\nTURN 99,99\nTURN 7,x\nTURN -1,3\nTURN 7,7\nTURN 7,7\n"
+	               "FOO bar\nBOARD\n7,7,1\n7,7,2\nDONE\nBOARD\n20,1,1\nDONE\n"
+	               "BOARD\nxyz\nDONE\nBOARD\n1,1,5\nDONE\nTAKEBACK 3,3\nrectstart 9,9\n"
+	               "ABOUT\nEND\n");
+	char *line[PT_MAX_LINES];
+	int n = pt_lines(out, line);
 	assert_int_equal(n, 23);
 	for (int i = 0; i < 4; i++)
-		expect_error(line[i]);
+		pt_expect_error(line[i]);
 	assert_string_equal(line[4], "ERROR rectangular boards are not supported");
 	for (int i = 5; i < 9; i++)
-		expect_error(line[i]);
+		pt_expect_error(line[i]);
 	assert_string_equal(line[9], "OK");
 	for (int i = 10; i < 13; i++)
-		expect_error(line[i]);
+		pt_expect_error(line[i]);
 	int x, y;
-	move_of(line[13], 15, &x, &y);
+	pt_move(line[13], 15, &x, &y);
 	assert_string_equal(line[14], "ERROR TURN: point 7,7 is occupied");
 	assert_string_equal(line[15], "UNKNOWN command 'FOO'");
 	for (int i = 16; i < 21; i++)
-		expect_error(line[i]);
+		pt_expect_error(line[i]);
 	assert_non_null(strstr(line[16], "line 2"));
 	assert_string_equal(line[21], "OK");
 	assert_string_equal(line[22], "name=\"pbrain-weighted\", version=\"0.1\", "
@@ -195,11 +133,11 @@ static void line_ends_do_not_matter(void **state)
 			strcat(script, cmds[i]);
 			strcat(script, ends[e]);
 		}
-		PbrainOptions o = options("random", NULL);
-		char *out = run(&o, script);
-		char copy[512], *line[MAX_LINES];
+		PbrainOptions o = pt_options("random", NULL);
+		char *out = pt_run(&o, script);
+		char copy[512], *line[PT_MAX_LINES];
 		snprintf(copy, sizeof copy, "%s", out);
-		assert_int_equal(lines_of(copy, line), 5);
+		assert_int_equal(pt_lines(copy, line), 5);
 		if (!first)
 			first = out;
 		else {
@@ -225,14 +163,14 @@ static void a_huge_line_is_an_error_not_a_crash(void **state)
 	memcpy(script + hl + huge, mid, ml);
 	memset(script + hl + huge + ml, 'A', huge);
 	memcpy(script + hl + 2 * huge + ml, tail, tl);
-	PbrainOptions o = options("weighted", NULL);
-	char *out = run_len(&o, script, hl + 2 * huge + ml + tl), *line[MAX_LINES];
-	assert_int_equal(lines_of(out, line), 5);
+	PbrainOptions o = pt_options("weighted", NULL);
+	char *out = pt_run_len(&o, script, hl + 2 * huge + ml + tl), *line[PT_MAX_LINES];
+	assert_int_equal(pt_lines(out, line), 5);
 	assert_string_equal(line[0], "OK");
 	assert_string_equal(line[1], "ERROR line too long (more than 4095 bytes)");
 	assert_string_equal(line[2], "ERROR BOARD line 2: line too long");
 	int x, y;
-	move_of(line[3], 15, &x, &y);
+	pt_move(line[3], 15, &x, &y);
 	assert_int_equal(strncmp(line[4], "name=", 5), 0);
 	free(out);
 	free(script);
@@ -241,11 +179,11 @@ static void a_huge_line_is_an_error_not_a_crash(void **state)
 static void end_stops_and_eof_ends(void **state)
 {
 	(void)state;
-	PbrainOptions o = options("weighted", NULL);
-	char *out = run(&o, "START 15\nEND\nBEGIN\nABOUT\n");
+	PbrainOptions o = pt_options("weighted", NULL);
+	char *out = pt_run(&o, "START 15\nEND\nBEGIN\nABOUT\n");
 	assert_string_equal(out, "OK\n");
 	free(out);
-	out = run(&o, "start 15\nabout"); /* no line end before EOF */
+	out = pt_run(&o, "start 15\nabout"); /* no line end before EOF */
 	assert_int_equal(strncmp(out, "OK\nname=", 8), 0);
 	free(out);
 }
@@ -263,7 +201,7 @@ typedef struct {
 static void *engine_thread(void *arg)
 {
 	Engine *e = arg;
-	char err[ERR_LEN];
+	char err[PT_ERR_LEN];
 	e->rc = pbrain_run(e->in, e->out, &e->opt, err, sizeof err);
 	fclose(e->in);
 	fclose(e->out);
@@ -273,7 +211,7 @@ static void *engine_thread(void *arg)
 static void engine_start(Engine *e, const char *type)
 {
 	int to[2], from[2];
-	e->opt = options(type, NULL);
+	e->opt = pt_options(type, NULL);
 	e->opt.nodes = 200;
 	assert_int_equal(pipe(to), 0);
 	assert_int_equal(pipe(from), 0);
@@ -328,23 +266,23 @@ static void takeback_restart_and_play(void **state)
 	int x, y;
 	assert_string_equal(ask(&e, "START 15"), "OK");
 	snprintf(move, sizeof move, "%s", ask(&e, "BEGIN"));
-	move_of(move, 15, &x, &y);
+	pt_move(move, 15, &x, &y);
 	snprintf(turn, sizeof turn, "TURN %s", move);
-	expect_error(ask(&e, turn)); /* occupied by our own stone */
+	pt_expect_error(ask(&e, turn)); /* occupied by our own stone */
 	const char *r = ask(&e, "TURN 0,0");
-	move_of(r, 15, &x, &y);
+	pt_move(r, 15, &x, &y);
 	snprintf(turn, sizeof turn, "TAKEBACK %s", r);
-	expect_error(ask(&e, "TAKEBACK 0,0")); /* not the last stone */
+	pt_expect_error(ask(&e, "TAKEBACK 0,0")); /* not the last stone */
 	assert_string_equal(ask(&e, turn), "OK");
 	assert_string_equal(ask(&e, "TAKEBACK 0,0"), "OK");
-	move_of(ask(&e, "TURN 0,0"), 15, &x, &y); /* the point is free again */
+	pt_move(ask(&e, "TURN 0,0"), 15, &x, &y); /* the point is free again */
 	assert_string_equal(ask(&e, "PLAY 3,3"), "3,3");
-	expect_error(ask(&e, "PLAY 3,3"));
+	pt_expect_error(ask(&e, "PLAY 3,3"));
 	assert_string_equal(ask(&e, "RESTART"), "OK");
 	snprintf(turn, sizeof turn, "TURN %s", move);
-	move_of(ask(&e, turn), 15, &x, &y); /* RESTART cleared our first stone */
+	pt_move(ask(&e, turn), 15, &x, &y); /* RESTART cleared our first stone */
 	assert_string_equal(ask(&e, "RESTART"), "OK");
-	move_of(ask(&e, "BEGIN"), 15, &x, &y);
+	pt_move(ask(&e, "BEGIN"), 15, &x, &y);
 	assert_int_equal(engine_stop(&e), 0);
 }
 
@@ -358,16 +296,16 @@ static void game_over_is_an_error(void **state)
 	const char *r =
 	    ask(&e, "BOARD\n0,0,2\n1,0,2\n2,0,2\n3,0,2\n4,0,2\n5,5,1\n6,6,1\n7,7,1\n"
 	            "8,8,1\nDONE");
-	expect_error(r);
+	pt_expect_error(r);
 	assert_non_null(strstr(r, "five"));
 	/* As white (one stone fewer), the engine must block the four. */
 	r = ask(&e, "BOARD\n0,0,2\n1,0,2\n2,0,2\n3,0,2\n5,5,1\n6,6,1\n7,7,1\nDONE");
 	assert_string_equal(r, "4,0");
 	assert_string_equal(ask(&e, "TAKEBACK 4,0"), "OK");
 	r = ask(&e, "TURN 4,0");
-	expect_error(r);
+	pt_expect_error(r);
 	assert_non_null(strstr(r, "five"));
-	expect_error(ask(&e, "TURN 8,8")); /* still over */
+	pt_expect_error(ask(&e, "TURN 8,8")); /* still over */
 	assert_string_equal(ask(&e, "TAKEBACK 4,0"), "OK");
 	assert_string_equal(ask(&e, "TURN 8,8"), "4,0");
 	assert_int_equal(engine_stop(&e), 0);
@@ -379,13 +317,13 @@ static void same_moves_as_in_process_with_a_node_budget(void **state)
 	int n;
 	const PlayerType *const *all = registry_all(&n);
 	for (int t = 0; t < n; t++) {
-		PbrainOptions o = options(all[t]->name, NULL);
+		PbrainOptions o = pt_options(all[t]->name, NULL);
 		o.nodes = 500;
 		o.seed = 42;
-		char *out = run(&o, "START 15\nBEGIN\nTURN 9,9\nTURN 5,10\nEND\n"),
-		     *line[MAX_LINES];
-		assert_int_equal(lines_of(out, line), 4);
-		char err[ERR_LEN];
+		char *out = pt_run(&o, "START 15\nBEGIN\nTURN 9,9\nTURN 5,10\nEND\n"),
+		     *line[PT_MAX_LINES];
+		assert_int_equal(pt_lines(out, line), 4);
+		char err[PT_ERR_LEN];
 		Player *p = player_create(all[t], &o.params, 42, err, sizeof err);
 		assert_non_null(p);
 		player_new_game(p, 15, RULE_FREESTYLE);
@@ -395,7 +333,7 @@ static void same_moves_as_in_process_with_a_node_budget(void **state)
 		Budget budget = {.nodes = 500};
 		for (int i = 0; i < 3; i++) {
 			int m = player_choose(p, &b, &budget, NULL), x, y;
-			move_of(line[i + 1], 15, &x, &y);
+			pt_move(line[i + 1], 15, &x, &y);
 			if (board_point(x, y) != m)
 				fail_msg("%s: move %d is %s, in process %d,%d",
 				         all[t]->name, i, line[i + 1], point_x(m),
@@ -431,18 +369,18 @@ static void memory_limit_and_rule_change(void **state)
 	(void)state;
 	const char *types[] = {"mcts", "alphabeta"};
 	for (int t = 0; t < 2; t++) {
-		PbrainOptions o = options(types[t], NULL);
+		PbrainOptions o = pt_options(types[t], NULL);
 		o.nodes = 300;
 		o.verbose = true;
 		const char *script =
 		    "START 15\nINFO max_memory 1000\nBEGIN\nINFO rule 4\n"
 		    "TURN 3,3\nINFO max_memory 0\nINFO rule 0\nTURN 11,11\nEND\n";
-		char *out = run(&o, script), *line[MAX_LINES];
-		assert_int_equal(lines_of(out, line), 7);
+		char *out = pt_run(&o, script), *line[PT_MAX_LINES];
+		assert_int_equal(pt_lines(out, line), 7);
 		for (int i = 1; i < 7; i += 2) {
 			assert_int_equal(strncmp(line[i], "MESSAGE depth ", 14), 0);
 			int x, y;
-			move_of(line[i + 1], 15, &x, &y);
+			pt_move(line[i + 1], 15, &x, &y);
 		}
 		free(out);
 	}
