@@ -205,6 +205,31 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 	return st == PLOT_FAILED ? -1 : st == PLOT_DONE ? 1 : 0;
 }
 
+/* The standings' footer: how the games ended, a count per reason, in the
+ * order of game.h; faults (an engine's own loss) point at faults.csv. */
+static void print_endings(const ResultSet *set, FILE *out)
+{
+	int count[END_COUNT + 1] = {0};
+	for (int i = 0; i < set->count; i++) {
+		int k = 0;
+		while (k < END_COUNT && strcmp(set->rows[i].reason, game_end_name(k)) != 0)
+			k++;
+		count[k]++; /* END_COUNT: a reason this version does not know */
+	}
+	fprintf(out, "ends:");
+	int faults = 0, shown = 0;
+	for (int k = 0; k <= END_COUNT; k++) {
+		if (!count[k])
+			continue;
+		fprintf(out, "%s %s %d", shown++ ? "," : "",
+		        k < END_COUNT ? game_end_name(k) : "other", count[k]);
+		if (k == END_CRASH || k == END_TIMEOUT || k == END_PROTOCOL ||
+		    k == END_MEMORY || k == END_ILLEGAL)
+			faults += count[k];
+	}
+	fprintf(out, "%s\n", faults ? " (the evidence of each fault: faults.csv)" : "");
+}
+
 int report_run(const char *dir, const char *csv, const char *const *given, int n,
                const char *anchor, FILE *out, char *err, size_t errlen)
 {
@@ -280,6 +305,7 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 		    out,
 		    "(a player with a perfect score: one virtual draw per player keeps the "
 		    "ratings finite)\n");
+	print_endings(&set, out);
 	if (write_pairs(dir, &set, bi, wi, names, n, out, err, errlen) < 0)
 		goto out;
 	int plotted = plot(dir, r, out, err, errlen);

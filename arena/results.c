@@ -209,6 +209,12 @@ int results_open(ResultsFile *rf, const char *path, long torn_at, char *err, siz
 		return -1;
 	}
 	crashpoint("kill/games.csv/after-header");
+	return results_open_append(rf, path, err, errlen);
+}
+
+int results_open_append(ResultsFile *rf, const char *path, char *err, size_t errlen)
+{
+	*rf = (ResultsFile){-1, 0, 0};
 	rf->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
 	struct stat st;
 	if (rf->fd < 0 || fstat(rf->fd, &st) < 0) {

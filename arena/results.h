@@ -80,6 +80,10 @@ typedef struct {
  * from results_read, or -1). Returns 0, or -1 with a message. */
 int results_open(ResultsFile *rf, const char *path, long torn_at, char *err, size_t errlen);
 
+/* Opens path, an existing file that ends with a whole line, for
+ * results_append (faults.csv uses it too). Returns 0, or -1 with a message. */
+int results_open_append(ResultsFile *rf, const char *path, char *err, size_t errlen);
+
 /* Writes the line whole; syncs the file to the disk if the last sync was in
  * an earlier second. If the write or the sync fails, the file is cut back
  * to its last whole line and -1 returned with errno set (the game is not

@@ -21,6 +21,7 @@
 #include "clock.h"
 #include "config.h"
 #include "crashpoint.h"
+#include "faults.h"
 #include "game.h"
 #include "interrupt.h"
 #include "openings.h"
@@ -38,6 +39,9 @@ typedef struct {
 	const Schedule *sched;
 	char dir[CONFIG_PATH_MAX + 80];
 	ResultsFile csv;
+	ResultsFile faults; /* faults.csv (faults.h) */
+	char faults_path[CONFIG_PATH_MAX + 96];
+	bool log;      /* per-game conversation logs of external engines */
 	bool *done;    /* per job */
 	double *score; /* per job: black's score, or -1 while unplayed */
 	int ndone, nplayed;
@@ -144,7 +148,17 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 			return;
 		}
 	}
-	/* The game counts once its line is in games.csv, whole. */
+	/* The fault first: faults_settle drops it if the game never reaches
+	 * games.csv. The game counts once its line is in games.csv, whole. */
+	char fault[FAULT_DETAIL_MAX + 256];
+	const char *names[2] = {t->players[j->black].name, t->players[j->white].name};
+	faults_format(fault, sizeof fault, j->id, names, rec);
+	if (fault[0] && results_append(&r->faults, fault) < 0) {
+		r->write_failed = errno ? errno : EIO;
+		snprintf(r->failed_path, sizeof r->failed_path, "%.1100s", r->faults_path);
+		atomic_store(&r->stop, true);
+		return;
+	}
 	if (results_append(&r->csv, line) < 0) {
 		r->write_failed = errno ? errno : EIO;
 		snprintf(r->failed_path, sizeof r->failed_path, "%s/games.csv", r->dir);
@@ -166,6 +180,42 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 	print_progress(r, false);
 }
 
+/* A player's parameters for one job: a `log` parameter (external engines)
+ * that says "on", or any when the run has --log, becomes this game's own
+ * file logs/JOB-COLOUR-NAME.log in the run folder; "off" is no log. */
+static int job_params(const Run *r, const PlayerSpec *ps, int job, int color, ParamSet *out,
+                      char *err, size_t errlen)
+{
+	*out = ps->params;
+	int k = param_find(out, "log");
+	if (k < 0)
+		return 0;
+	const char *v = param_text(out, k);
+	bool on = strcmp(v, "on") == 0 || (r->log && (!*v || strcmp(v, "off") != 0));
+	char path[CONFIG_PATH_MAX + 256];
+	if (on)
+		snprintf(path, sizeof path, "%s/logs/%06d-%s-%s.log", r->dir, job,
+		         color == BLACK ? "black" : "white", ps->name);
+	else if (strcmp(v, "off") == 0)
+		path[0] = '\0';
+	else
+		return 0; /* a file of the user's */
+	return param_set(out, "log", path, err, errlen);
+}
+
+/* Does any player keep per-game logs (so logs/ is needed)? */
+static bool any_log(const Run *r)
+{
+	for (int i = 0; i < r->t->nplayers; i++) {
+		const ParamSet *ps = &r->t->players[i].params;
+		int k = param_find(ps, "log");
+		if (k >= 0 && (strcmp(param_text(ps, k), "on") == 0 ||
+		               (r->log && strcmp(param_text(ps, k), "off") != 0)))
+			return true;
+	}
+	return false;
+}
+
 static void play_job(Run *r, const Job *j)
 {
 	const Tournament *t = r->t;
@@ -181,10 +231,16 @@ static void play_job(Run *r, const Job *j)
 	Player *pl[2];
 	char err[256];
 	const PlayerSpec *sb = &t->players[j->black], *sw = &t->players[j->white];
-	pl[BLACK] = player_create(sb->type, &sb->params, schedule_player_seed(j, 0), err,
-	                          sizeof err);
-	pl[WHITE] = player_create(sw->type, &sw->params, schedule_player_seed(j, 1), err,
-	                          sizeof err);
+	ParamSet pb, pw;
+	pl[BLACK] = pl[WHITE] = NULL;
+	if (job_params(r, sb, j->id, BLACK, &pb, err, sizeof err) == 0 &&
+	    job_params(r, sw, j->id, WHITE, &pw, err, sizeof err) == 0) {
+		pl[BLACK] = player_create(sb->type, &pb, schedule_player_seed(j, 0), err,
+		                          sizeof err);
+		if (pl[BLACK])
+			pl[WHITE] = player_create(sw->type, &pw, schedule_player_seed(j, 1),
+			                          err, sizeof err);
+	}
 	GameRecord *rec = malloc(sizeof *rec);
 	if (!pl[BLACK] || !pl[WHITE] || !rec) {
 #pragma omp critical(results)
@@ -210,12 +266,14 @@ static int usage(FILE *f)
 {
 	fprintf(
 	    f,
-	    "usage: arena run FILE.ini [--threads N] [--out DIR] [--set section.key=value "
-	    "...]\n\n"
+	    "usage: arena run FILE.ini [--threads N] [--out DIR] [--log] [--set "
+	    "section.key=value ...]\n\n"
 	    "Plays the tournament FILE.ini describes into DIR/NAME (default results/NAME,\n"
 	    "NAME from the file). A run whose folder already holds games.csv resumes: "
 	    "only\n"
-	    "the missing games are played. --set overrides a key of the file, e.g.\n"
+	    "the missing games are played. --log keeps every external engine's\n"
+	    "conversation, one file per game in DIR/NAME/logs/. --set overrides a key\n"
+	    "of the file, e.g.\n"
 	    "  --set tournament.nodes=5000   --set \"player ab.ratio=0.5\"\n");
 	return f == stdout ? 0 : 2;
 }
@@ -292,6 +350,9 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 		fprintf(stderr, "arena run: %s\n", err);
 		status = 2;
 	} else if (outfile_write(ini, text, strlen(text), err, sizeof err) < 0 ||
+	           faults_settle(r->faults_path, r->done, r->sched->count, err,
+	                         sizeof err) < 0 ||
+	           results_open_append(&r->faults, r->faults_path, err, sizeof err) < 0 ||
 	           results_open(&r->csv, csv, torn_at, err, sizeof err) < 0) {
 		fprintf(stderr, "arena run: %s\n", err);
 		status = 1;
@@ -315,6 +376,7 @@ int runner_main(int argc, char **argv)
 {
 	const char *file = NULL, *out = NULL;
 	long threads = -1;
+	bool log = false;
 	enum { SETS_MAX = 64 };
 	const char *sets[SETS_MAX];
 	int nsets = 0;
@@ -327,6 +389,8 @@ int runner_main(int argc, char **argv)
 				                "0 (all cores) to 1024\n");
 				return 2;
 			}
+		} else if (!strcmp(argv[i], "--log")) {
+			log = true;
 		} else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
 			out = argv[++i];
 			if (!*out) {
@@ -399,7 +463,9 @@ int runner_main(int argc, char **argv)
 	r->openings = &openings;
 	r->sched = &sched;
 	r->csv.fd = -1;
+	r->faults.fd = -1;
 	r->tty = isatty(STDERR_FILENO);
+	r->log = log;
 	r->done = calloc((size_t)sched.count + 1, sizeof *r->done);
 	r->score = malloc(sizeof *r->score * ((size_t)sched.count + 1));
 	int status = 1, lock = -1;
@@ -413,8 +479,11 @@ int runner_main(int argc, char **argv)
 	snprintf(r->dir, sizeof r->dir, "%s/%s", t.out, t.name);
 	char games_dir[sizeof r->dir + 16];
 	snprintf(games_dir, sizeof games_dir, "%.1090s/games", r->dir);
+	char logs_dir[sizeof r->dir + 16];
+	snprintf(logs_dir, sizeof logs_dir, "%.1090s/logs", r->dir);
 	if (rundir_create(r->dir, err, sizeof err) < 0 ||
-	    (t.psq && rundir_create(games_dir, err, sizeof err) < 0)) {
+	    (t.psq && rundir_create(games_dir, err, sizeof err) < 0) ||
+	    (any_log(r) && rundir_create(logs_dir, err, sizeof err) < 0)) {
 		fprintf(stderr, "arena run: %s\n", err);
 		goto out;
 	}
@@ -425,6 +494,7 @@ int runner_main(int argc, char **argv)
 	}
 	char csv[sizeof r->dir + 16], ini[sizeof r->dir + 16];
 	snprintf(csv, sizeof csv, "%.1090s/games.csv", r->dir);
+	snprintf(r->faults_path, sizeof r->faults_path, "%.1090s/faults.csv", r->dir);
 	snprintf(ini, sizeof ini, "%.1090s/config.ini", r->dir);
 	if ((status = prepare_folder(r, text, ini, csv)) != 0)
 		goto out;
@@ -459,6 +529,10 @@ int runner_main(int argc, char **argv)
 		r->write_failed = errno ? errno : EIO;
 		snprintf(r->failed_path, sizeof r->failed_path, "%s", csv);
 	}
+	if (!r->write_failed && results_close(&r->faults) < 0) {
+		r->write_failed = errno ? errno : EIO;
+		snprintf(r->failed_path, sizeof r->failed_path, "%.1100s", r->faults_path);
+	}
 	if (r->write_failed) {
 		char why[sizeof r->failed_path + 256];
 		snprintf(why, sizeof why, "%s: %s", r->failed_path,
@@ -478,7 +552,9 @@ int runner_main(int argc, char **argv)
 
 	bool complete = r->ndone == sched.count;
 	crashpoint("kill/before-sort");
-	if (complete && results_sort(csv, err, sizeof err) < 0) {
+	if (complete &&
+	    (results_sort(csv, err, sizeof err) < 0 ||
+	     faults_settle(r->faults_path, r->done, sched.count, err, sizeof err) < 0)) {
 		fprintf(stderr, "arena run: %s\n", err);
 		say_resume(r, "the final rewrite of games.csv failed");
 		goto out;
@@ -508,6 +584,7 @@ int runner_main(int argc, char **argv)
 		fprintf(stderr, "arena run: %s\n", err);
 out:
 	results_close(&r->csv);
+	results_close(&r->faults);
 	rundir_unlock(lock);
 	free(text);
 	free(r->done);

@@ -1,10 +1,12 @@
 /* show.c - `arena show`: replay a game record on the terminal. */
 #include "show.h"
 
+#include <libgen.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "faults.h"
 #include "coord.h"
 #include "diagram.h"
 #include "record.h"
@@ -191,6 +193,13 @@ int show_main(int argc, char **argv)
 		       : w.row.score == 0 ? "0-1"
 		                          : "1/2-1/2",
 		       w.row.reason);
+	if (w.found) { /* the referee's evidence, from faults.csv beside it */
+		char fpath[4200], dir[4200], fault[600];
+		snprintf(dir, sizeof dir, "%s", path);
+		snprintf(fpath, sizeof fpath, "%s/faults.csv", dirname(dir));
+		if (faults_find(fpath, w.row.job, fault, sizeof fault) == 0)
+			printf("fault (faults.csv): %s\n", fault);
+	}
 	if (i + 1 < rec.count)
 		printf("note: the record goes on for %d more moves after the game ended\n",
 		       rec.count - i - 1);
