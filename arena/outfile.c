@@ -41,6 +41,7 @@ int outfile_sync_dir(const char *path)
 FILE *outfile_open(OutFile *o, const char *path, char *err, size_t errlen)
 {
 	o->f = NULL;
+	o->lazy = false;
 	if (snprintf(o->path, sizeof o->path, "%s", path) >= (int)sizeof o->path) {
 		snprintf(err, errlen, "%.64s...: path too long", path);
 		return NULL;
@@ -61,13 +62,13 @@ void outfile_abort(OutFile *o)
 	unlink(o->tmp);
 }
 
-/* Sync tmp, rename it over path, sync the folder; errno on failure. */
-static int install(const char *tmp, const char *path)
+/* Rename tmp over path, sync the folder (unless lazy); errno on failure. */
+static int install(const char *tmp, const char *path, bool lazy)
 {
 	if (rename(tmp, path) < 0)
 		return -1;
 	crash_at(path, "after-rename");
-	return outfile_sync_dir(path);
+	return lazy ? 0 : outfile_sync_dir(path);
 }
 
 int outfile_commit(OutFile *o, char *err, size_t errlen)
@@ -79,11 +80,11 @@ int outfile_commit(OutFile *o, char *err, size_t errlen)
 		return -1;
 	}
 	crash_at(o->path, "mid-write");
-	int bad = fflush(f) == EOF || ferror(f) || fsync(fileno(f)) < 0;
+	int bad = fflush(f) == EOF || ferror(f) || (!o->lazy && fsync(fileno(f)) < 0);
 	int e = errno;
 	if (fclose(f) != 0 && !bad)
 		bad = 1, e = errno;
-	if (bad || install(o->tmp, o->path) < 0) {
+	if (bad || install(o->tmp, o->path, o->lazy) < 0) {
 		if (!bad)
 			e = errno;
 		unlink(o->tmp);
@@ -118,7 +119,7 @@ int outfile_install(const char *tmp, const char *path, char *err, size_t errlen)
 	int e = errno;
 	if (fd >= 0)
 		close(fd);
-	if (rc == 0 && install(tmp, path) < 0)
+	if (rc == 0 && install(tmp, path, false) < 0)
 		rc = -1, e = errno;
 	if (rc < 0) {
 		unlink(tmp);

@@ -15,12 +15,17 @@
 #ifndef ARENA_OUTFILE_H
 #define ARENA_OUTFILE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 enum { OUTFILE_PATH_MAX = 4096 };
 
 typedef struct {
 	FILE *f; /* the temporary file: write to it, then commit or abort */
+	/* Set after outfile_open to leave out both syncs at commit: for the
+	 * many small files (.psq records) whose caller syncs them in batches
+	 * (results.h); still a whole file or none after a kill. */
+	bool lazy;
 	char path[OUTFILE_PATH_MAX], tmp[OUTFILE_PATH_MAX + 8];
 } OutFile;
 

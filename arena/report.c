@@ -236,9 +236,9 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 	ResultSet set;
 	long torn;
 	if (results_read(csv, &set, &torn, err, errlen) < 0)
-		return -1;
+		return -2;
 	const char *names[REPORT_PLAYERS_MAX];
-	int rc = -1;
+	int rc = -2; /* bad input, until the writing starts */
 	EloGame *games = malloc(sizeof *games * ((size_t)set.count + 1));
 	int *bi = malloc(sizeof *bi * ((size_t)set.count + 1));
 	int *wi = malloc(sizeof *wi * ((size_t)set.count + 1));
@@ -286,6 +286,7 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 	EloOptions opt = {.anchor = anchor};
 	if (elo_fit(n, names, games, (size_t)set.count, &opt, &r, err, errlen) < 0)
 		goto out;
+	rc = -1;
 	if (write_elo(dir, r, err, errlen) < 0 || write_los(dir, r, err, errlen) < 0)
 		goto out;
 
@@ -363,10 +364,11 @@ int report_elo_main(int argc, char **argv)
 		fprintf(stderr, "arena elo: %s\n", err);
 		return 2;
 	}
-	if (report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, stdout, err,
-	               sizeof err) < 0) {
+	int rc = report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, stdout, err,
+	                    sizeof err);
+	if (rc < 0) {
 		fprintf(stderr, "arena elo: %s\n", err);
-		return 2;
+		return rc == -2 ? 2 : 1; /* bad input, or a file not written */
 	}
 	return 0;
 }

@@ -26,6 +26,7 @@
 #include "interrupt.h"
 #include "openings.h"
 #include "outfile.h"
+#include "psq.h"
 #include "record.h"
 #include "report.h"
 #include "results.h"
@@ -48,6 +49,7 @@ typedef struct {
 	double points[CONFIG_PLAYERS_MAX];
 	int played[CONFIG_PLAYERS_MAX];
 	double t0, last_status, player_ms;
+	double record_ms; /* recording games: .psq, games.csv, progress, SPRT */
 	bool tty;
 	atomic_bool stop; /* SPRT decided or a write failed */
 	int write_failed; /* errno of a failed write of a finished game, or 0 */
@@ -112,6 +114,29 @@ static void advance_sprt(Run *r)
 		atomic_store(&r->stop, true);
 }
 
+/* The game's .psq record, by the thread that played it, before its line
+ * goes to games.csv. Creating a file can block on the disk for a while,
+ * so it happens outside the critical section, where the other threads
+ * would wait for it (spinning). Returns 0, or -1 with the failure noted. */
+static int write_record(Run *r, const Job *j, const GameRecord *rec)
+{
+	const Tournament *t = r->t;
+	char path[CONFIG_PATH_MAX + 160], err[OUTFILE_PATH_MAX + 128];
+	snprintf(path, sizeof path, "%s/games/%06d.psq", r->dir, j->id);
+	if (psq_write(path, t->size, t->players[j->black].name, t->players[j->white].name,
+	              rec->moves, rec->ms, rec->plies, game_outcome_text(rec->outcome),
+	              game_end_name(rec->reason), err, sizeof err) == 0)
+		return 0;
+	int e = errno ? errno : EIO;
+#pragma omp critical(results)
+	if (!r->write_failed) {
+		r->write_failed = e;
+		snprintf(r->failed_path, sizeof r->failed_path, "%s", path);
+		atomic_store(&r->stop, true);
+	}
+	return -1;
+}
+
 static void record_game(Run *r, const Job *j, const GameRecord *rec, double score)
 {
 	const Tournament *t = r->t;
@@ -121,33 +146,6 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 	results_format(line, sizeof line, t->size, j->id, j->pair, j->round,
 	               r->openings->items[j->opening].name, t->players[j->black].name,
 	               t->players[j->white].name, rec);
-	if (t->psq) {
-		char path[CONFIG_PATH_MAX + 160];
-		snprintf(path, sizeof path, "%s/games/%06d.psq", r->dir, j->id);
-		Record pr;
-		record_init(&pr, t->size);
-		pr.count = rec->plies;
-		memcpy(pr.moves, rec->moves, sizeof rec->moves[0] * (size_t)rec->plies);
-		memcpy(pr.ms, rec->ms, sizeof rec->ms[0] * (size_t)rec->plies);
-		snprintf(pr.trailer, sizeof pr.trailer, "%s\n%s\n%s %s\n",
-		         t->players[j->black].name, t->players[j->white].name,
-		         game_outcome_text(rec->outcome), game_end_name(rec->reason));
-		OutFile o;
-		char err[OUTFILE_PATH_MAX + 128];
-		FILE *f = outfile_open(&o, path, err, sizeof err);
-		if (f && record_write_psq(f, &pr) < 0) {
-			snprintf(err, sizeof err, "%s: cannot write: %s", path,
-			         strerror(errno));
-			outfile_abort(&o);
-			f = NULL;
-		}
-		if (!f || outfile_commit(&o, err, sizeof err) < 0) {
-			r->write_failed = errno ? errno : EIO;
-			snprintf(r->failed_path, sizeof r->failed_path, "%s", path);
-			atomic_store(&r->stop, true);
-			return;
-		}
-	}
 	/* The fault first: faults_settle drops it if the game never reaches
 	 * games.csv. The game counts once its line is in games.csv, whole. */
 	char fault[FAULT_DETAIL_MAX + 256];
@@ -254,8 +252,13 @@ static void play_job(Run *r, const Job *j)
 		double score = rec->outcome == RESULT_BLACK_WIN ? 1
 		               : rec->outcome == RESULT_DRAW    ? 0.5
 		                                                : 0;
+		double w0 = clock_ms();
+		if (!r->t->psq || write_record(r, j, rec) == 0)
 #pragma omp critical(results)
-		record_game(r, j, rec, score);
+		{
+			record_game(r, j, rec, score);
+			r->record_ms += clock_ms() - w0;
+		}
 	}
 	free(rec);
 	player_destroy(pl[BLACK]);
@@ -356,6 +359,20 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	           results_open(&r->csv, csv, torn_at, err, sizeof err) < 0) {
 		fprintf(stderr, "arena run: %s\n", err);
 		status = 1;
+	} else if (r->t->psq) {
+		/* Records are not synced: lost ones are written again (psq.h). */
+		int repaired = 0;
+		if (set.count > 0 &&
+		    psq_repair(r->dir, csv, r->t->size, &repaired, err, sizeof err) < 0) {
+			fprintf(stderr, "arena run: %s\n", err);
+			status = 1;
+		} else if (repaired) {
+			fprintf(
+			    stderr,
+			    "arena run: %d .psq records lost (a power loss?) were written "
+			    "again from games.csv, without their move times\n",
+			    repaired);
+		}
 	}
 	free(old);
 	results_free(&set);
@@ -560,11 +577,13 @@ int runner_main(int argc, char **argv)
 		goto out;
 	}
 	if (r->nplayed > 0)
-		fprintf(stderr,
-		        "played %d games in %.1f s: %.2f games/s; players thought %.1f%% "
-		        "of the thread time\n",
-		        r->nplayed, wall, r->nplayed / wall,
-		        wall > 0 ? 100.0 * r->player_ms / 1e3 / (wall * nthreads) : 0.0);
+		fprintf(
+		    stderr,
+		    "played %d games in %.1f s: %.2f games/s; of the thread time, players "
+		    "thought %.1f%% and recording the games took %.2f%%\n",
+		    r->nplayed, wall, r->nplayed / wall,
+		    wall > 0 ? 100.0 * r->player_ms / 1e3 / (wall * nthreads) : 0.0,
+		    wall > 0 ? 100.0 * r->record_ms / 1e3 / (wall * nthreads) : 0.0);
 	if (t.sprt) {
 		char verdict[512];
 		sprt_verdict(&r->sprt, r->llr, verdict, sizeof verdict);

@@ -110,6 +110,9 @@ state header-only; head -1 ref/t/games.csv > s/header-only/t/games.csv; resume_o
 state torn-line; head -c -9 ref/t/games.csv > s/torn-line/t/games.csv; resume_ok torn-line
 state blank-end; printf '\n\n' >> s/blank-end/t/games.csv; resume_ok blank-end
 state no-config; rm s/no-config/t/config.ini; resume_ok no-config
+# A power loss can keep a game's line but not its lazily synced record.
+state psq-lost; rm s/psq-lost/t/games/000003.psq; : > s/psq-lost/t/games/000010.psq
+resume_ok psq-lost
 state stale-tmp; printf 'half' > s/stale-tmp/t/config.ini.tmp; resume_ok stale-tmp
 # A config.ini of another run over a folder without games is simply replaced.
 state other-config-no-games; rm s/other-config-no-games/t/games.csv
@@ -327,4 +330,24 @@ kept=$(($(wc -l < "$mnt/t/games.csv") - 1))
 mount -o remount,size=64m "$mnt"
 "$arena" run t.ini --out "$mnt" >/dev/null 2>err.txt || fail "full disk: resume: $(cat err.txt)"
 same_as_ref "$mnt/t" "full disk ($kept games kept)"
+# A disk that fills at the end: the tables cannot be written. Exit 1 with a
+# message, nothing announced as written, no part of a file left.
+dd if=/dev/zero of="$mnt/fill" bs=1k 2>/dev/null || true
+rm -f "$mnt/t/elo.csv" "$mnt/t/pairs.csv" "$mnt/t/los.csv"
+set +e
+"$arena" run t.ini --out "$mnt" >end.out 2>end.err
+st=$?
+set -e
+[ $st -eq 1 ] || fail "full disk at the end: exit $st, expected 1"
+grep -q "cannot write" end.err || fail "full disk at the end: $(cat end.err)"
+! grep -q "^written:" end.out || fail "full disk at the end: announced as written"
+! ls "$mnt/t" | grep -q '\.tmp$' || fail "full disk at the end: a .tmp file is left"
+set +e
+"$arena" elo "$mnt/t/games.csv" --out "$mnt/elo" >/dev/null 2>end.err
+st=$?
+set -e
+[ $st -eq 1 ] || fail "arena elo on a full disk: exit $st, expected 1: $(cat end.err)"
+rm -f "$mnt/fill"
+"$arena" run t.ini --out "$mnt" >/dev/null 2>err.txt || fail "after the end failed: $(cat err.txt)"
+same_as_ref "$mnt/t" "full disk at the end"
 echo "ok: kills at named and random instants, injected failures, a full disk, signals, names"

@@ -1,5 +1,6 @@
 /* main.c - the `tuner` command: spsa and texel, git style. */
 #include <gsl/gsl_errno.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +28,10 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	gsl_set_error_handler_off(); /* GSL reports through return codes */
+	/* As in arena/main.c: the players' tables of every game stay in the
+	 * process instead of going back to the kernel at each free. */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 512 << 20);
 	signal(SIGPIPE, SIG_IGN); /* a dead engine or gnuplot is an error, not our death */
 	if (argc < 2) {
 		usage(stderr);
