@@ -341,9 +341,13 @@ int report_elo_main(int argc, char **argv)
 		}
 		if (!strcmp(argv[i], "--anchor") && i + 1 < argc)
 			anchor = argv[++i];
-		else if (!strcmp(argv[i], "--out") && i + 1 < argc)
+		else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
 			dir = argv[++i];
-		else if (argv[i][0] != '-' && !csv)
+			if (!*dir) { /* else the tables would go to the root folder */
+				fprintf(stderr, "arena elo: --out needs a folder name\n");
+				return 2;
+			}
+		} else if (argv[i][0] != '-' && !csv)
 			csv = argv[i];
 		else {
 			fprintf(stderr,

@@ -145,6 +145,11 @@ st=$?
 set -e
 [ $st -eq 2 ] || fail "--out '': exit $st, expected 2"
 grep -q "needs a folder" err.txt || fail "--out '': $(cat err.txt)"
+set +e
+"$arena" elo ref/t/games.csv --out "" >/dev/null 2>err.txt
+st=$?
+set -e
+[ $st -eq 2 ] && grep -q "needs a folder" err.txt || fail "arena elo --out '': exit $st"
 
 # --- hostile names: nothing reaches gnuplot's command language -------------
 evil=$'o\'";system("touch PWNED1")\n`touch PWNED2`x'
