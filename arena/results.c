@@ -298,7 +298,7 @@ static int by_job(const void *a, const void *b)
 	return (x->job > y->job) - (x->job < y->job);
 }
 
-int results_sort(const char *path, char *err, size_t errlen)
+int results_sort(const char *path, int below_job, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
@@ -326,6 +326,8 @@ int results_sort(const char *path, char *err, size_t errlen)
 			lines = nl;
 		}
 		lines[n].job = atoi(buf);
+		if (lines[n].job >= below_job)
+			continue;
 		lines[n].text = strdup(buf);
 		if (!lines[n].text)
 			goto out;

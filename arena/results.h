@@ -93,8 +93,9 @@ int results_append(ResultsFile *rf, const char *line);
 /* Syncs and closes (accepts a closed file). Returns 0 or -1. */
 int results_close(ResultsFile *rf);
 
-/* Rewrites path with its lines sorted by job id (temporary file + rename).
- * Returns 0 or -1 with a message. */
-int results_sort(const char *path, char *err, size_t errlen);
+/* Rewrites path (atomically) with its lines of jobs below below_job sorted
+ * by job id; lines of later jobs are dropped. Returns 0 or -1 with a
+ * message. */
+int results_sort(const char *path, int below_job, char *err, size_t errlen);
 
 #endif

@@ -142,6 +142,8 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 	const Tournament *t = r->t;
 	if (r->write_failed)
 		return; /* nothing more after a failed write: replayed on resume */
+	if (t->sprt && r->sprt_status != SPRT_CONTINUE && j->id >= 2 * r->sprt_pairs)
+		return; /* past the SPRT's verdict: dropped (see runner_main) */
 	char line[BOARD_MAX_MOVES * 5 + 512];
 	results_format(line, sizeof line, t->size, j->id, j->pair, j->round,
 	               r->openings->items[j->opening].name, t->players[j->black].name,
@@ -567,10 +569,24 @@ int runner_main(int argc, char **argv)
 	if (r->create_failed)
 		goto out;
 
-	bool complete = r->ndone == sched.count;
+	/* An SPRT that decided at pair P keeps exactly the games of pairs 1 to
+	 * P: games of later pairs, which threads ahead of the verdict (or an
+	 * earlier run) happened to play, are dropped, so the files are the same
+	 * for any number of threads and any resume. */
+	bool decided = t.sprt && r->sprt_status != SPRT_CONTINUE;
+	int keep = decided ? 2 * r->sprt_pairs : sched.count;
+	for (int i = keep; i < sched.count; i++) {
+		r->done[i] = false;
+		if (t.psq) {
+			char path[sizeof r->dir + 32];
+			snprintf(path, sizeof path, "%.1100s/games/%06d.psq", r->dir, i);
+			unlink(path);
+		}
+	}
+	bool complete = r->ndone == sched.count || decided;
 	crashpoint("kill/before-sort");
 	if (complete &&
-	    (results_sort(csv, err, sizeof err) < 0 ||
+	    (results_sort(csv, keep, err, sizeof err) < 0 ||
 	     faults_settle(r->faults_path, r->done, sched.count, err, sizeof err) < 0)) {
 		fprintf(stderr, "arena run: %s\n", err);
 		say_resume(r, "the final rewrite of games.csv failed");
