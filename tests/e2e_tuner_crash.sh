@@ -162,7 +162,7 @@ for point in posix/io/rw/write posix/io/sync/fsync posix/io/dir/rename; do
 		n=$((n + 1))
 		d=f/$n
 		set +e
-		fiu -x -c "enable_random name=$point,probability=0.2,failinfo=$errno" \
+		fiu -x -c "enable_random name=$point,probability=0.5,failinfo=$errno" \
 			"$tuner" spsa w.ini --threads 2 --out "$d" >/dev/null 2>"$d.err"
 		st=$?
 		set -e
@@ -171,7 +171,7 @@ for point in posix/io/rw/write posix/io/sync/fsync posix/io/dir/rename; do
 		spsa_resume "$d" "spsa $point errno $errno"
 		d=f/t$n
 		set +e
-		fiu -x -c "enable_random name=$point,probability=0.2,failinfo=$errno" \
+		fiu -x -c "enable_random name=$point,probability=0.5,failinfo=$errno" \
 			"$tuner" texel t.ini --threads 2 --out "$d" >/dev/null 2>"$d.err"
 		st=$?
 		set -e
