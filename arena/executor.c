@@ -19,8 +19,13 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
 {
 	atomic_int failed = 0;
 	int told = 0; /* err written, under the critical section */
-	if (spec->threads > 0)
-		omp_set_num_threads(spec->threads);
+	int threads = spec->threads > 0 ? spec->threads : omp_get_num_procs();
+	omp_set_num_threads(threads);
+	PlayerPool *pool = spec->pool ? spec->pool : pool_create(threads, 2);
+	if (!pool) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 #pragma omp parallel for schedule(dynamic, 1)
 	for (int g = 0; g < 2 * npairs; g++) {
 		if (spec->stop && atomic_load(spec->stop)) {
@@ -45,10 +50,12 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
 		uint64_t seed_a = rng_splitmix(&s), seed_b = rng_splitmix(&s);
 		char e[256] = "";
 		Player *pl[2] = {NULL, NULL};
+		int t = omp_get_thread_num();
 		pl[a_color] =
-		    player_create(spec->a.type, spec->a.params, seed_a, e, sizeof e);
-		pl[a_color ^ 1] =
-		    player_create(spec->b.type, spec->b.params, seed_b, e, sizeof e);
+		    pool_get(pool, t, 0, spec->a.type, spec->a.params, seed_a, e, sizeof e);
+		if (pl[a_color])
+			pl[a_color ^ 1] = pool_get(pool, t, 1, spec->b.type, spec->b.params,
+			                           seed_b, e, sizeof e);
 		GameRecord *rec = records ? &records[g] : malloc(sizeof *rec);
 		if (pl[0] && pl[1] && rec && game_play(&setup, pl, rec) == 1) {
 			atomic_store(&failed, 1); /* abandoned: interrupted */
@@ -71,9 +78,11 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
 		}
 		if (!records)
 			free(rec);
-		player_destroy(pl[0]);
-		player_destroy(pl[1]);
+		pool_put(pool, t, 0, pl[a_color]);
+		pool_put(pool, t, 1, pl[a_color ^ 1]);
 	}
+	if (!spec->pool)
+		pool_destroy(pool);
 	if (spec->stop && atomic_load(spec->stop))
 		snprintf(err, errlen, "interrupted");
 	return atomic_load(&failed) ? -1 : 0;

@@ -13,6 +13,7 @@
 #include "game.h"
 #include "openings.h"
 #include "player.h"
+#include "pool.h"
 
 typedef struct {
 	const PlayerType *type;
@@ -32,6 +33,11 @@ typedef struct {
 	/* NULL, or a flag (interrupt.h) that abandons the batch when it
 	 * becomes nonzero: executor_play_pairs then fails with "interrupted". */
 	const atomic_int *stop;
+	/* NULL, or a pool (pool.h) of at least `threads` workers (every core
+	 * when threads is 0) and 2 slots (A, B) that keeps reusable players
+	 * (external engines) from one call to the next; without one, they are
+	 * kept for the games of this call only. */
+	PlayerPool *pool;
 } ExecSpec;
 
 /* A's result in one game pair: scores in the game where A is black and in

@@ -26,6 +26,7 @@
 #include "interrupt.h"
 #include "openings.h"
 #include "outfile.h"
+#include "pool.h"
 #include "psq.h"
 #include "record.h"
 #include "report.h"
@@ -41,6 +42,7 @@ typedef struct {
 	char dir[CONFIG_PATH_MAX + 80];
 	ResultsFile csv;
 	ResultsFile faults; /* faults.csv (faults.h) */
+	PlayerPool *pool;   /* each worker's players, kept between its games */
 	char faults_path[CONFIG_PATH_MAX + 96];
 	bool log;      /* per-game conversation logs of external engines */
 	bool *done;    /* per job */
@@ -230,16 +232,17 @@ static void play_job(Run *r, const Job *j)
 	setup.budget[WHITE] = config_budget(t, j->white);
 	Player *pl[2];
 	char err[256];
+	int thread = omp_get_thread_num();
 	const PlayerSpec *sb = &t->players[j->black], *sw = &t->players[j->white];
 	ParamSet pb, pw;
 	pl[BLACK] = pl[WHITE] = NULL;
 	if (job_params(r, sb, j->id, BLACK, &pb, err, sizeof err) == 0 &&
 	    job_params(r, sw, j->id, WHITE, &pw, err, sizeof err) == 0) {
-		pl[BLACK] = player_create(sb->type, &pb, schedule_player_seed(j, 0), err,
-		                          sizeof err);
+		pl[BLACK] = pool_get(r->pool, thread, j->black, sb->type, &pb,
+		                     schedule_player_seed(j, 0), err, sizeof err);
 		if (pl[BLACK])
-			pl[WHITE] = player_create(sw->type, &pw, schedule_player_seed(j, 1),
-			                          err, sizeof err);
+			pl[WHITE] = pool_get(r->pool, thread, j->white, sw->type, &pw,
+			                     schedule_player_seed(j, 1), err, sizeof err);
 	}
 	GameRecord *rec = malloc(sizeof *rec);
 	if (!pl[BLACK] || !pl[WHITE] || !rec) {
@@ -263,8 +266,8 @@ static void play_job(Run *r, const Job *j)
 		}
 	}
 	free(rec);
-	player_destroy(pl[BLACK]);
-	player_destroy(pl[WHITE]);
+	pool_put(r->pool, thread, j->black, pl[BLACK]);
+	pool_put(r->pool, thread, j->white, pl[WHITE]);
 }
 
 static int usage(FILE *f)
@@ -534,6 +537,10 @@ int runner_main(int argc, char **argv)
 		advance_sprt(r);
 	}
 	interrupt_install();
+	if (!(r->pool = pool_create(nthreads, t.nplayers))) {
+		fprintf(stderr, "arena run: out of memory\n");
+		goto out;
+	}
 	r->t0 = clock_ms();
 	omp_set_num_threads(nthreads);
 #pragma omp parallel for schedule(dynamic, 1)
@@ -543,6 +550,8 @@ int runner_main(int argc, char **argv)
 		play_job(r, &sched.jobs[i]);
 	}
 	double wall = (clock_ms() - r->t0) / 1e3;
+	pool_destroy(r->pool); /* engines kept for another game get END now */
+	r->pool = NULL;
 	print_progress(r, true);
 	if (!r->write_failed && results_close(&r->csv) < 0) {
 		r->write_failed = errno ? errno : EIO;
@@ -618,6 +627,7 @@ int runner_main(int argc, char **argv)
 	if (status)
 		fprintf(stderr, "arena run: %s\n", err);
 out:
+	pool_destroy(r->pool);
 	results_close(&r->csv);
 	results_close(&r->faults);
 	rundir_unlock(lock);

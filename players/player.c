@@ -19,6 +19,11 @@ void player_destroy(Player *p)
 		p->type->destroy(p);
 }
 
+bool player_reuse(Player *p, const ParamSet *ps, uint64_t seed)
+{
+	return p->type->reuse && p->type->reuse(p, ps, seed);
+}
+
 void player_new_game(Player *p, int size, Rule rule)
 {
 	p->type->new_game(p, size, rule);

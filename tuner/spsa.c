@@ -34,6 +34,7 @@ typedef struct {
 	Spsa spsa;
 	FILE *traj;
 	PairScore *scores;
+	PlayerPool *pool; /* external engines kept from iteration to iteration */
 	double t0;
 	int every; /* iterations between progress lines */
 	const char *names[SPSA_PARAMS_MAX];
@@ -82,7 +83,8 @@ static int play(void *ctx, const SpsaProbe *pr, SpsaResult *out, char *err, size
 	                     (int)((long long)(pr->k - 1) * c->pairs % r->tune->count),
 	                 .seed = pr->seed,
 	                 .threads = c->threads,
-	                 .stop = interrupt_flag()};
+	                 .stop = interrupt_flag(),
+	                 .pool = r->pool};
 	if (executor_play_pairs(&spec, c->pairs, r->scores, NULL, err, errlen) < 0)
 		return -1;
 	*out = (SpsaResult){0, 0, 0};
@@ -309,7 +311,8 @@ int spsa_main(int argc, char **argv)
 	char dir[DIR_MAX], path[FILE_MAX];
 	snprintf(dir, sizeof dir, "%.1023s/%.63s", c->out, c->name);
 	r->scores = malloc(sizeof *r->scores * (size_t)c->pairs);
-	if (!r->scores) {
+	r->pool = pool_create(c->threads > 0 ? c->threads : omp_get_num_procs(), 2);
+	if (!r->scores || !r->pool) {
 		fprintf(stderr, "tuner spsa: out of memory\n");
 		goto out;
 	}
@@ -410,6 +413,7 @@ out:
 	if (r->traj)
 		fclose(r->traj);
 	free(r->scores);
+	pool_destroy(r->pool);
 	openings_free(&tune);
 	openings_free(&verify);
 	return status;

@@ -189,14 +189,20 @@ static int play_games(const TexelConfig *c, const OpeningSet *data, const char *
 	}
 	if (f && fputs(RESULTS_HEADER "\n", f) == EOF)
 		rc = -1;
-	ExecSpec spec = {.a = {pa->type, &pa->params, texel_config_budget(c, c->player)},
-	                 .b = {pb->type, &pb->params, texel_config_budget(c, c->opponent)},
-	                 .size = c->size,
-	                 .rule = c->rule,
-	                 .max_plies = c->max_plies,
-	                 .openings = data,
-	                 .threads = c->threads,
-	                 .stop = interrupt_flag()};
+	ExecSpec spec = {
+	    .a = {pa->type, &pa->params, texel_config_budget(c, c->player)},
+	    .b = {pb->type, &pb->params, texel_config_budget(c, c->opponent)},
+	    .size = c->size,
+	    .rule = c->rule,
+	    .max_plies = c->max_plies,
+	    .openings = data,
+	    .threads = c->threads,
+	    .stop = interrupt_flag(),
+	    .pool = pool_create(c->threads > 0 ? c->threads : omp_get_num_procs(), 2)};
+	if (!spec.pool && rc == 0) {
+		snprintf(err, errlen, "out of memory");
+		rc = -1;
+	}
 	double t0 = omp_get_wtime();
 	bool tty = log && isatty(fileno(log));
 	for (int first = 0; first < pairs && rc == 0; first += BATCH_PAIRS) {
@@ -239,6 +245,7 @@ static int play_games(const TexelConfig *c, const OpeningSet *data, const char *
 		rc = outfile_commit(&of, err, errlen);
 	else if (f)
 		outfile_abort(&of);
+	pool_destroy(spec.pool);
 	free(recs);
 	free(ps);
 	return rc;
