@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -601,14 +602,28 @@ int runner_main(int argc, char **argv)
 		say_resume(r, "the final rewrite of games.csv failed");
 		goto out;
 	}
-	if (r->nplayed > 0)
+	if (r->nplayed > 0) {
+		/* CPU of the arena (built-in players included) and of the engine
+		 * processes it started (all reaped by now, by pool_destroy). */
+		struct rusage self, kids;
+		getrusage(RUSAGE_SELF, &self);
+		getrusage(RUSAGE_CHILDREN, &kids);
+		double cpu_self =
+		    (double)self.ru_utime.tv_sec + self.ru_utime.tv_usec / 1e6 +
+		    (double)self.ru_stime.tv_sec + self.ru_stime.tv_usec / 1e6;
+		double cpu_kids =
+		    (double)kids.ru_utime.tv_sec + kids.ru_utime.tv_usec / 1e6 +
+		    (double)kids.ru_stime.tv_sec + kids.ru_stime.tv_usec / 1e6;
 		fprintf(
 		    stderr,
 		    "played %d games in %.1f s: %.2f games/s; of the thread time, players "
-		    "thought %.1f%% and recording the games took %.2f%%\n",
+		    "thought %.1f%% and recording the games took %.2f%%; CPU: arena "
+		    "%.2f s, engine processes %.2f s\n",
 		    r->nplayed, wall, r->nplayed / wall,
 		    wall > 0 ? 100.0 * r->player_ms / 1e3 / (wall * nthreads) : 0.0,
-		    wall > 0 ? 100.0 * r->record_ms / 1e3 / (wall * nthreads) : 0.0);
+		    wall > 0 ? 100.0 * r->record_ms / 1e3 / (wall * nthreads) : 0.0,
+		    cpu_self, cpu_kids);
+	}
 	if (t.sprt) {
 		char verdict[512];
 		sprt_verdict(&r->sprt, r->llr, verdict, sizeof verdict);
