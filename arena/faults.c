@@ -50,7 +50,8 @@ static int parse(const char *s, int *job, int *color)
 	return *color < 0 ? -1 : 0;
 }
 
-int faults_settle(const char *path, const bool *done, int njobs, char *err, size_t errlen)
+int faults_settle(const char *path, const bool *done, int njobs, bool lazy, char *err,
+                  size_t errlen)
 {
 	Line *lines = NULL;
 	int n = 0, cap = 0, rc = -1;
@@ -81,6 +82,7 @@ int faults_settle(const char *path, const bool *done, int njobs, char *err, size
 	FILE *o = outfile_open(&of, path, err, errlen);
 	if (!o)
 		goto done;
+	of.lazy = lazy;
 	fputs(FAULTS_HEADER "\n", o);
 	for (int i = 0; i < n; i++)
 		if (i == 0 || by_job(&lines[i - 1], &lines[i]) != 0)

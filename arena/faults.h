@@ -28,8 +28,10 @@ void faults_format(char *buf, size_t len, int job, const char *const names[2],
 
 /* Rewrites path (creating it with the header if missing) with its whole
  * lines of jobs below njobs for which done[job] holds, one per job and
- * colour, sorted by job. Returns 0, or -1 with a message. */
-int faults_settle(const char *path, const bool *done, int njobs, char *err, size_t errlen);
+ * colour, sorted by job; lazy as OutFile.lazy. Returns 0, or -1 with a
+ * message. */
+int faults_settle(const char *path, const bool *done, int njobs, bool lazy, char *err,
+                  size_t errlen);
 
 /* The detail recorded for job in path, into buf ("" if none); 0 if found. */
 int faults_find(const char *path, int job, char *buf, size_t len);

@@ -96,12 +96,14 @@ int outfile_commit(OutFile *o, char *err, size_t errlen)
 	return 0;
 }
 
-int outfile_write(const char *path, const char *text, size_t len, char *err, size_t errlen)
+int outfile_write(const char *path, const char *text, size_t len, bool lazy, char *err,
+                  size_t errlen)
 {
 	OutFile o;
 	FILE *f = outfile_open(&o, path, err, errlen);
 	if (!f)
 		return -1;
+	o.lazy = lazy;
 	if (fwrite(text, 1, len, f) != len) {
 		int e = errno;
 		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));

@@ -43,8 +43,10 @@ int outfile_commit(OutFile *o, char *err, size_t errlen);
  * OutFile). */
 void outfile_abort(OutFile *o);
 
-/* The whole of text (len bytes) as the new content of path. */
-int outfile_write(const char *path, const char *text, size_t len, char *err, size_t errlen);
+/* The whole of text (len bytes) as the new content of path; lazy as
+ * OutFile.lazy. */
+int outfile_write(const char *path, const char *text, size_t len, bool lazy, char *err,
+                  size_t errlen);
 
 /* Makes tmp, a finished file written by someone else (a plot), the new
  * content of path: sync, rename, sync the folder. On failure tmp is

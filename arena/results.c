@@ -200,7 +200,7 @@ int results_open(ResultsFile *rf, const char *path, long torn_at, char *err, siz
 	*rf = (ResultsFile){-1, 0, 0};
 	/* No file, an empty one or a torn header: the header, written whole. */
 	if ((torn_at == 0 || access(path, F_OK) != 0) &&
-	    outfile_write(path, RESULTS_HEADER "\n", strlen(RESULTS_HEADER "\n"), err,
+	    outfile_write(path, RESULTS_HEADER "\n", strlen(RESULTS_HEADER "\n"), true, err,
 	                  errlen) < 0)
 		return -1;
 	if (torn_at > 0 && truncate(path, torn_at) < 0) {

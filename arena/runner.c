@@ -344,9 +344,17 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	/* Resume only the same tournament: once games are on disk, the saved
 	 * configuration must match but for the keys that do not change the
 	 * games. Where the folder is (out) is no part of it: a folder can be
-	 * moved, or named another way. */
+	 * moved, or named another way. config.ini, faults.csv and the header of
+	 * games.csv are written lazily (renamed into place, not synced: six
+	 * syncs would keep the first game waiting some 20 ms), so a power loss
+	 * can leave config.ini empty: then, as when it is missing, the games
+	 * are checked against the schedule alone. */
 	static const char *const free_keys[] = {"threads", "status_every", "out", NULL};
 	char *old = set.count > 0 ? rundir_slurp(ini) : NULL;
+	if (old && !*old) { /* empty: a power loss after its lazy write */
+		free(old);
+		old = NULL;
+	}
 	int status = 0;
 	if (old && !rundir_same_config(old, text, free_keys)) {
 		fprintf(stderr,
@@ -358,8 +366,8 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	} else if (resume(r, &set, csv, err, sizeof err) < 0) {
 		fprintf(stderr, "arena run: %s\n", err);
 		status = 2;
-	} else if (outfile_write(ini, text, strlen(text), err, sizeof err) < 0 ||
-	           faults_settle(r->faults_path, r->done, r->sched->count, err,
+	} else if (outfile_write(ini, text, strlen(text), true, err, sizeof err) < 0 ||
+	           faults_settle(r->faults_path, r->done, r->sched->count, true, err,
 	                         sizeof err) < 0 ||
 	           results_open_append(&r->faults, r->faults_path, err, sizeof err) < 0 ||
 	           results_open(&r->csv, csv, torn_at, err, sizeof err) < 0) {
@@ -595,9 +603,9 @@ int runner_main(int argc, char **argv)
 	}
 	bool complete = r->ndone == sched.count || decided;
 	crashpoint("kill/before-sort");
-	if (complete &&
-	    (results_sort(csv, keep, err, sizeof err) < 0 ||
-	     faults_settle(r->faults_path, r->done, sched.count, err, sizeof err) < 0)) {
+	if (complete && (results_sort(csv, keep, err, sizeof err) < 0 ||
+	                 faults_settle(r->faults_path, r->done, sched.count, false, err,
+	                               sizeof err) < 0)) {
 		fprintf(stderr, "arena run: %s\n", err);
 		say_resume(r, "the final rewrite of games.csv failed");
 		goto out;

@@ -110,6 +110,7 @@ state header-only; head -1 ref/t/games.csv > s/header-only/t/games.csv; resume_o
 state torn-line; head -c -9 ref/t/games.csv > s/torn-line/t/games.csv; resume_ok torn-line
 state blank-end; printf '\n\n' >> s/blank-end/t/games.csv; resume_ok blank-end
 state no-config; rm s/no-config/t/config.ini; resume_ok no-config
+state empty-config; : > s/empty-config/t/config.ini; resume_ok empty-config
 # A power loss can keep a game's line but not its lazily synced record.
 state psq-lost; rm s/psq-lost/t/games/000003.psq; : > s/psq-lost/t/games/000010.psq
 resume_ok psq-lost

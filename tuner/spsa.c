@@ -216,7 +216,7 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 	} else if (rundir_create(dir, err, errlen) < 0) {
 		goto out;
 	}
-	if (outfile_write(ini, text, tlen, err, errlen) < 0)
+	if (outfile_write(ini, text, tlen, false, err, errlen) < 0)
 		goto out;
 	r->traj = fopen(csv, "ae");
 	if (!r->traj) {
