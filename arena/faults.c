@@ -77,7 +77,8 @@ int faults_settle(const char *path, const bool *done, int njobs, bool lazy, char
 			goto out;
 		n++;
 	}
-	qsort(lines, (size_t)n, sizeof *lines, by_job);
+	if (n > 0) /* qsort takes no NULL, even for no lines */
+		qsort(lines, (size_t)n, sizeof *lines, by_job);
 	OutFile of;
 	FILE *o = outfile_open(&of, path, err, errlen);
 	if (!o)

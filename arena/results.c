@@ -333,7 +333,8 @@ int results_sort(const char *path, int below_job, char *err, size_t errlen)
 			goto out;
 		n++;
 	}
-	qsort(lines, (size_t)n, sizeof *lines, by_job);
+	if (n > 0) /* qsort takes no NULL, even for no lines */
+		qsort(lines, (size_t)n, sizeof *lines, by_job);
 	OutFile o;
 	FILE *of = outfile_open(&o, path, err, errlen);
 	if (!of)
