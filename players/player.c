@@ -24,6 +24,11 @@ void player_new_game(Player *p, int size, Rule rule)
 	p->type->new_game(p, size, rule);
 }
 
+bool player_reuse(Player *p, const ParamSet *ps, uint64_t seed)
+{
+	return p->type->reuse && p->type->reuse(p, ps, seed);
+}
+
 int player_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info)
 {
 	MoveInfo local;

@@ -88,6 +88,11 @@ struct PlayerType {
 	 * type alone may break this: it returns what the engine said (maybe an
 	 * occupied point), or POINT_NONE with info->fault set. */
 	int (*choose)(Player *p, const Board *pos, const Budget *budget, MoveInfo *info);
+	/* Optional; NULL: instances are made anew for every game. Makes p, which
+	 * may have played games, ready for the next game as if create(ps, seed)
+	 * had made it: returns true, or false when it cannot (the caller then
+	 * destroys p and creates a new instance). */
+	bool (*reuse)(Player *p, const ParamSet *ps, uint64_t seed);
 };
 
 /* Every instance begins with this header; implementations embed it first. */
@@ -100,6 +105,8 @@ Player *player_create(const PlayerType *t, const ParamSet *ps, uint64_t seed, ch
                       size_t errlen);
 void player_destroy(Player *p); /* accepts NULL */
 void player_new_game(Player *p, int size, Rule rule);
+/* p->type->reuse(p, ps, seed), or false if the type has none. */
+bool player_reuse(Player *p, const ParamSet *ps, uint64_t seed);
 int player_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info);
 
 #endif
