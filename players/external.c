@@ -235,8 +235,14 @@ static void external_new_game(Player *p, int size, Rule rule)
 	/* The last game's start, if no move was asked: settled first, so that
 	 * the process is known to be good before it is kept. */
 	external_start_finish(e);
-	bool keep = e->proc.pid && e->fault == FAULT_NONE && !e->restart &&
-	            !e->restart_failed && e->proc_size == size && proc_running(&e->proc);
+	bool alive = e->proc.pid && e->fault == FAULT_NONE && proc_running(&e->proc);
+	/* Why a process that could go on does not, for the log. */
+	const char *why = e->restart || !e->proc.pid || e->fault ? NULL
+	                  : e->restart_failed                    ? "RESTART failed before"
+	                  : e->proc_size != size                 ? "another board size"
+	                  : !alive                               ? "the process has died"
+	                                                         : NULL;
+	bool keep = alive && !e->restart && !why;
 	if (!keep)
 		external_stop(e); /* in the last game's log, if any */
 	if (e->log_path[0]) {
@@ -249,6 +255,8 @@ static void external_new_game(Player *p, int size, Rule rule)
 	} else {
 		proc_log_close(&e->log);
 	}
+	if (why)
+		proc_log_event(&e->log, "a fresh process: %s", why);
 	e->size = size;
 	e->rule = rule;
 	e->fault = FAULT_NONE;

@@ -244,22 +244,27 @@ static void a_refused_restart_means_a_fresh_process(void **state)
 			fail_msg("%s: the log lacks '%s':\n%s", cases[i].mode,
 			         cases[i].says, text);
 		assert_null(strstr(text, "* fault"));
+		assert_non_null(strstr(text, "* a fresh process: RESTART failed before\n"));
 		assert_int_equal(fd_count(), fds);
 		assert_no_children();
 	}
 }
 
-/* After a game the engine lost by its fault, or when its process has died
- * between games, the next game gets a fresh process and no RESTART. */
+/* After a game the engine lost by its fault, when its process has died
+ * between games, or for another board size (RESTART keeps the size), the
+ * next game gets a fresh process and no RESTART. */
 static void a_fault_or_a_dead_process_means_a_fresh_one(void **state)
 {
 	(void)state;
-	char flog[128], command[PARAM_TEXT_MAX];
+	char flog[128], conv[128], kv_log[160], command[PARAM_TEXT_MAX];
 	snprintf(flog, sizeof flog, "%s/crash.log", dir);
+	snprintf(conv, sizeof conv, "%s/crash-conv.log", dir);
+	snprintf(kv_log, sizeof kv_log, "log=%s", conv);
 	snprintf(command, sizeof command, "%s crash 2", FAULT_ENGINE);
+	const char *const kv[] = {kv_log, NULL};
 	int fds = fd_count();
 	setenv("FAULT_LOG", flog, 1);
-	Player *e = external(command, NULL), *o = builtin("naive", 3);
+	Player *e = external(command, kv), *o = builtin("naive", 3);
 	GameRecord rec;
 	play_game(e, o, 0, 10, 1000, &rec);
 	assert_int_equal(rec.reason, END_CRASH);
@@ -273,12 +278,22 @@ static void a_fault_or_a_dead_process_means_a_fresh_one(void **state)
 		nanosleep(&(struct timespec){0, 5000000}, NULL);
 	play_game(e, o, 0, 2, 1000, &rec);
 	assert_int_equal(rec.reason, END_MAX_PLIES);
+	GameSetup s13 = {.size = 13, .rule = RULE_FREESTYLE, .max_plies = 2};
+	Player *pl[2] = {e, o};
+	assert_int_equal(game_play(&s13, pl, &rec), 0);
+	assert_int_equal(rec.reason, END_MAX_PLIES);
 	player_destroy(e);
 	player_destroy(o);
 	unsetenv("FAULT_LOG");
 	const char *text = slurp(flog);
-	assert_int_equal(lines_with(text, "pid "), 3);
+	assert_int_equal(lines_with(text, "pid "), 4);
 	assert_int_equal(lines_with(text, "RESTART"), 0);
+	assert_int_equal(lines_with(text, "START 13"), 1);
+	text = slurp(conv);
+	assert_non_null(strstr(text, "* a fresh process: the process has died\n"));
+	assert_non_null(strstr(text, "* a fresh process: another board size\n"));
+	assert_int_equal(count_of(text, "* a fresh process: "),
+	                 2); /* none after the fault */
 	assert_int_equal(fd_count(), fds);
 	assert_no_children();
 }
