@@ -357,6 +357,11 @@ static bool has_exited(const Proc *p)
 	}
 }
 
+bool proc_running(const Proc *p)
+{
+	return p->pid > 0 && !has_exited(p);
+}
+
 bool proc_wait_exit(Proc *p, double deadline)
 {
 	char drop[1024];

@@ -98,6 +98,9 @@ ProcStatus proc_check_memory(Proc *p);
 void proc_suspend(Proc *p);
 void proc_resume(Proc *p);
 
+/* Is there a child that has not exited (stopped counts as running)? */
+bool proc_running(const Proc *p);
+
 /* Waits until the child has exited (without reaping it) or the deadline
  * passes, reading and dropping what it writes. True if it has exited (or
  * there is no child). */

@@ -34,11 +34,15 @@ int player_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *i
 	MoveInfo local;
 	if (!info)
 		info = &local;
-	*info = (MoveInfo){.move = POINT_NONE, .score = SCORE_NONE};
+	/* ms < 0: the type leaves the time to us. One that sets it (>= 0)
+	 * leaves out time that is not the move's: the external type, its
+	 * engine's start-up. */
+	*info = (MoveInfo){.move = POINT_NONE, .score = SCORE_NONE, .ms = -1};
 	double t0 = clock_ms();
 	int m = p->type->choose(p, pos, budget, info);
 	info->move = m;
-	info->ms = clock_ms() - t0;
+	if (info->ms < 0)
+		info->ms = clock_ms() - t0;
 	if (info->pv_len == 0 && m != POINT_NONE) {
 		info->pv[0] = (int16_t)m;
 		info->pv_len = 1;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "game.h"
 #include "registry.h"
@@ -43,27 +44,40 @@ static inline void assert_no_children(void)
 		fail_msg("a child process is left (waitpid gave %ld)", (long)r);
 }
 
-/* An external player; kv is "key=value" pairs ending in NULL. */
-static inline Player *external(const char *command, const char *const *kv)
+/* The parameters of an external player; kv is "key=value" pairs ending in
+ * NULL. */
+static inline void external_params(ParamSet *ps, const char *command, const char *const *kv)
 {
 	const PlayerType *t = registry_find("external");
 	assert_non_null(t);
-	ParamSet ps;
-	param_defaults(&ps, t->params, t->nparams);
+	param_defaults(ps, t->params, t->nparams);
 	char err[512];
-	if (param_set(&ps, "command", command, err, sizeof err) < 0)
+	if (param_set(ps, "command", command, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	for (int i = 0; kv && kv[i]; i++) {
 		char key[64];
 		const char *eq = strchr(kv[i], '=');
 		snprintf(key, sizeof key, "%.*s", (int)(eq - kv[i]), kv[i]);
-		if (param_set(&ps, key, eq + 1, err, sizeof err) < 0)
+		if (param_set(ps, key, eq + 1, err, sizeof err) < 0)
 			fail_msg("%s", err);
 	}
-	Player *p = player_create(t, &ps, 1, err, sizeof err);
+}
+
+static inline Player *external_of(const ParamSet *ps)
+{
+	char err[512];
+	Player *p = player_create(registry_find("external"), ps, 1, err, sizeof err);
 	if (!p)
-		fail_msg("%s: %s", command, err);
+		fail_msg("%s: %s", param_text(ps, param_find(ps, "command")), err);
 	return p;
+}
+
+/* An external player; kv is "key=value" pairs ending in NULL. */
+static inline Player *external(const char *command, const char *const *kv)
+{
+	ParamSet ps;
+	external_params(&ps, command, kv);
+	return external_of(&ps);
 }
 
 static inline Player *builtin(const char *type, uint64_t seed)
@@ -121,6 +135,40 @@ static inline char *slurp(const char *path)
 	buf[n] = '\0';
 	fclose(f);
 	return buf;
+}
+
+/* The number of lines of text that begin with prefix. */
+static inline int lines_with(const char *text, const char *prefix)
+{
+	int n = 0;
+	for (const char *s = text; *s;) {
+		n += strncmp(s, prefix, strlen(prefix)) == 0;
+		const char *nl = strchr(s, '\n');
+		if (!nl)
+			break;
+		s = nl + 1;
+	}
+	return n;
+}
+
+/* The pid of the last fault engine to start with FAULT_LOG=log, once it has
+ * written it (engines start while new_game returns), or 0 after 5 s. */
+static inline long engine_pid(const char *log)
+{
+	for (int k = 0; k < 500; k++) {
+		FILE *f = fopen(log, "r");
+		char line[256];
+		long pid = 0;
+		while (f && fgets(line, sizeof line, f))
+			if (strncmp(line, "pid ", 4) == 0)
+				pid = atol(line + 4);
+		if (f)
+			fclose(f);
+		if (pid > 0)
+			return pid;
+		nanosleep(&(struct timespec){0, 10000000}, NULL);
+	}
+	return 0;
 }
 
 static inline bool process_gone(long pid)

@@ -292,8 +292,9 @@ static void commands_are_those_of_a_manager(void **state)
 	assert_no_children();
 }
 
-/* A second game on the same instance runs a fresh process; destroy without
- * a game, or after a fault, leaves nothing behind. */
+/* After a fault every game on the same instance runs a fresh process (the
+ * faulted one is dead); destroy without a game, or after a fault, or with
+ * a start never waited for, leaves nothing behind. */
 static void lifecycle_leaves_nothing(void **state)
 {
 	(void)state;

@@ -118,8 +118,6 @@ static void conversation_is_logged(void **state)
 	    "< OK\n",
 	    "> INFO timeout_turn 1000\n",
 	    "> INFO rule 0\n",
-	    "* stop\n", /* until its first move */
-	    "* cont\n",
 	    "> INFO time_left 2147483647\n",
 	    "> BEGIN\n",
 	    "< 7,7\n",
@@ -202,7 +200,7 @@ static void ponder_run(const char *mode, const char *ponder, long opp_ms, Ponder
 	player_new_game(e, 15, RULE_FREESTYLE); /* the engine starts here */
 	unsetenv("FAULT_LOG");
 	player_new_game(o, 15, RULE_FREESTYLE);
-	pid_t pid = (pid_t)engine_said(log, "pid");
+	pid_t pid = (pid_t)engine_pid(log);
 	assert_true(pid > 0);
 	Board b;
 	board_init(&b, 15, RULE_FREESTYLE);
@@ -257,9 +255,9 @@ static void engines_are_stopped_between_moves(void **state)
 		         on.between_ms, on.cpu_ms);
 }
 
-/* Destroying a player whose engine is stopped ends it politely (it reads
- * END at once), and a stopped process group, helper included, is killed
- * and reaped at once. */
+/* Destroying a player whose engine is stopped (after its move) ends it
+ * politely (it reads END at once), and a stopped process group, helper
+ * included, is killed and reaped at once. */
 static void stopped_engines_end_cleanly(void **state)
 {
 	(void)state;
@@ -270,7 +268,10 @@ static void stopped_engines_end_cleanly(void **state)
 	Player *e = external(command, NULL);
 	player_new_game(e, 15, RULE_FREESTYLE);
 	unsetenv("FAULT_LOG");
-	pid_t pid = (pid_t)engine_said(log, "pid");
+	Board b;
+	board_init(&b, 15, RULE_FREESTYLE);
+	assert_int_equal(player_choose(e, &b, &(Budget){0}, NULL), board_point(7, 7));
+	pid_t pid = (pid_t)engine_pid(log);
 	assert_int_equal(state_of(pid, 'T'), 'T');
 	double t0 = clock_ms();
 	player_destroy(e);
@@ -380,7 +381,8 @@ static void stderr_is_drained_and_kept(void **state)
 }
 
 /* An engine that cannot be started any more (its program is gone) loses
- * by crash, and the detail says why, not how its last process ended. */
+ * by crash, and the detail says why, not how its last process ended.
+ * (restart = on: a kept process would play on.) */
 static void an_engine_gone_is_a_crash_with_its_cause(void **state)
 {
 	(void)state;
@@ -389,7 +391,8 @@ static void an_engine_gone_is_a_crash_with_its_cause(void **state)
 	snprintf(cmd, sizeof cmd, "cp '%s' '%s'", FAULT_ENGINE, copy);
 	assert_int_equal(system(cmd), 0);
 	snprintf(cmd, sizeof cmd, "%s good", copy);
-	Player *pl[2] = {external(cmd, NULL), builtin("naive", 3)};
+	static const char *const kv[] = {"restart=on", NULL};
+	Player *pl[2] = {external(cmd, kv), builtin("naive", 3)};
 	GameSetup s = {.size = 15, .rule = RULE_FREESTYLE, .max_plies = 6};
 	s.budget[WHITE].nodes = 1000;
 	GameRecord rec;

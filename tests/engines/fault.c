@@ -18,6 +18,12 @@
  *   exit-after-start  exits on START without a word
  *   no-ok             never answers START (but keeps reading)
  *   error-start       answers START with "ERROR size not supported"
+ *   slowstart N       waits N ms before its OK to START and to RESTART
+ *   restart-error     answers RESTART with "ERROR cannot restart"
+ *   restart-unknown   answers RESTART with "UNKNOWN RESTART" (as the protocol
+ *                     tells an engine without the command to)
+ *   restart-none      never answers RESTART (but keeps reading)
+ *   restart-crash     exits with status 5 on RESTART
  *   slow N            waits N ms before every move
  *   dropword          drops the first word of the line read after each of its
  *                     moves (an old engine bug the time_left INFO covers), and
@@ -35,6 +41,9 @@
  *   hog-child N       at its N-th move starts a helper process that takes
  *                     64 MB (and waits), then plays
  * A misbehaving engine says so on stderr first ("fault: MODE ...").
+ * Every other mode answers RESTART with OK and starts a new game on the same
+ * board (its move count too, so MODE N misbehaves at the N-th move of each
+ * game).
  * In every mode an unknown command is answered "ERROR Unknown command: WORD",
  * as Rapfi does.
  * With FAULT_LOG=FILE in the environment it appends "pid N", "fds N" (its
@@ -245,6 +254,31 @@ static void play(void)
 		say("MESSAGE done");
 }
 
+/* An empty board, and OK (slowstart: after its delay). */
+static void new_game(void)
+{
+	memset(cell, 0, sizeof cell);
+	asked = 0;
+	if (strcmp(mode, "slowstart") == 0)
+		sleep_ms(arg);
+	say("OK");
+}
+
+/* RESTART: a new game on the same board, or a misbehaviour. */
+static void restart(void)
+{
+	if (strncmp(mode, "restart-", 8) == 0)
+		fprintf(stderr, "fault: %s\n", mode);
+	if (strcmp(mode, "restart-crash") == 0)
+		exit(5);
+	if (strcmp(mode, "restart-error") == 0)
+		say("ERROR cannot restart");
+	else if (strcmp(mode, "restart-unknown") == 0)
+		say("UNKNOWN RESTART");
+	else if (strcmp(mode, "restart-none") != 0)
+		new_game();
+}
+
 static int point(const char *s, int *x, int *y)
 {
 	return sscanf(s, "%d,%d", x, y) == 2 && *x >= 0 && *y >= 0 && *x < size && *y < size
@@ -295,8 +329,11 @@ int main(int argc, char **argv)
 			           point(s, &x, &y) == 0) {
 				cell[y][x] = f;
 			}
+		} else if (strncmp(s, "RESTART", 7) == 0) {
+			restart();
 		} else if (strncmp(s, "START", 5) == 0) {
-			if (strstr(mode, "start") || strcmp(mode, "no-ok") == 0)
+			if (strcmp(mode, "exit-after-start") == 0 ||
+			    strcmp(mode, "no-ok") == 0 || strcmp(mode, "error-start") == 0)
 				fprintf(stderr, "fault: %s\n", mode);
 			if (strcmp(mode, "exit-after-start") == 0)
 				return 0;
@@ -309,8 +346,7 @@ int main(int argc, char **argv)
 			size = atoi(s + 5);
 			if (size < 5 || size > SIZE_MAX_)
 				size = 15;
-			memset(cell, 0, sizeof cell);
-			say("OK");
+			new_game();
 		} else if (strcmp(s, "BEGIN") == 0) {
 			play();
 			drop_next = strcmp(mode, "dropword") == 0;

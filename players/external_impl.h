@@ -1,0 +1,116 @@
+/* external_impl.h - what the files of the external player share: the
+ * instance and the helpers that end an engine's game with a fault. For
+ * external*.c only; the rest of the code knows the type by its table
+ * (player_external, types.h).
+ *
+ * external.c makes, reuses and destroys instances and begins each game;
+ * external_start.c starts an engine's game (START or RESTART, the wait for
+ * OK, the game's INFO lines); external_move.c asks it for moves. One thread
+ * per instance at a time. */
+#ifndef PLAYERS_EXTERNAL_IMPL_H
+#define PLAYERS_EXTERNAL_IMPL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "external_proc.h"
+#include "external_text.h"
+#include "param.h"
+#include "player.h"
+#include "proc_cmd.h"
+#include "proc_log.h"
+
+/* The parameters, in the order of external.c's table. */
+enum {
+	EXTERNAL_COMMAND,
+	EXTERNAL_DIR,
+	EXTERNAL_INFO,
+	EXTERNAL_TIMEOUT_TURN,
+	EXTERNAL_TIMEOUT_MATCH,
+	EXTERNAL_TOLERANCE,
+	EXTERNAL_TIMEOUT_START,
+	EXTERNAL_MAX_MEMORY,
+	EXTERNAL_LOG,
+	EXTERNAL_PONDER,
+	EXTERNAL_RESTART,
+	EXTERNAL_NPARAMS
+};
+
+enum { EXTERNAL_INFO_MAX = 1024 };
+
+/* Where the start of an engine's game stands. */
+typedef enum {
+	EXTERNAL_STARTED,      /* OK read and the INFO lines sent (or a fault) */
+	EXTERNAL_START_SENT,   /* a fresh process was sent START */
+	EXTERNAL_RESTART_SENT, /* the last game's process was sent RESTART */
+} ExternalStart;
+
+typedef struct {
+	Player base;
+	ParamSet ps; /* as made or last reused: what reuse compares */
+	char path[PROC_PATH_MAX];
+	char *argv[PROC_ARGS_MAX + 1];
+	char argstore[PARAM_TEXT_MAX];
+	char dir[PARAM_TEXT_MAX];
+	char info[EXTERNAL_INFO_MAX]; /* the INFO lines of game start, ready to send */
+	char log_path[PARAM_TEXT_MAX];
+	ProcLog log; /* open from new_game while log_path is set */
+	int64_t timeout_turn, timeout_match, tolerance, timeout_start, max_memory;
+	bool ponder;  /* never stop the engine */
+	bool restart; /* restart = on: a fresh process for every game */
+	/* RESTART failed once: fresh processes from then on, so that an
+	 * engine that ignores it costs timeout_start once, not every game. */
+	bool restart_failed;
+	Proc proc;
+	int proc_size; /* the board size the process was sent START with */
+	ExternalStart start;
+	double start_sent; /* clock_ms() when START or RESTART was sent */
+	Rule rule;
+	int size;
+	int fault;                     /* FAULT_* of this game, sticky until new_game */
+	char detail[FAULT_DETAIL_MAX]; /* and what happened, as MoveInfo says */
+	int skipped;                   /* lines skipped in this wait */
+	char last_skipped[EXTERNAL_QUOTE_MAX + 4];
+	/* What the process was last told: a kept process remembers it. */
+	int64_t told_turn;   /* timeout_turn */
+	uint64_t told_nodes; /* max_node, max_depth (0: none told) */
+	int told_depth;
+	double time_left; /* ms of the match clock (timeout_match > 0) */
+	bool asked;       /* the engine was asked for a move this game */
+	int known;        /* the stones the engine knows, in order */
+	int16_t known_moves[BOARD_MAX_MOVES];
+} External;
+
+/* Ends the engine's game with fault: kills the process (a dying one is
+ * given a moment to die of its own cause), keeps the detail (what happened,
+ * from fmt; how the process ended unless we killed it; the tail of its
+ * stderr) and logs it. Returns fault. */
+int external_fail(External *e, int fault, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A line that is not the awaited answer: counted, kept for the detail. */
+void external_skip_line(External *e, const char *line);
+
+/* "; N lines skipped (last '...')" for a wait that ended without its
+ * answer, or "". */
+const char *external_skipped_text(const External *e, char *buf, size_t buflen);
+
+/* Ends the process: END and a grace period if its game ended without a
+ * fault, else at once. */
+void external_stop(External *e);
+
+/* Sends RESTART to the kept process (with_restart) or starts a fresh one
+ * and sends it START; does not wait for the answer. A process that cannot
+ * be started is the game's crash fault. */
+void external_start_begin(External *e, bool with_restart);
+
+/* Waits for the OK to what external_start_begin sent, until timeout_start
+ * after it was sent; a failed RESTART starts a fresh process instead (no
+ * fault). Then sends the game's INFO lines. Returns the game's fault
+ * (FAULT_NONE when the engine is ready for its first move). */
+int external_start_finish(External *e);
+
+/* The player type's choose. */
+int external_move_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info);
+
+#endif
