@@ -129,4 +129,17 @@ set -e
 [ $rc -eq 2 ] && grep -q 'plain/x: cannot create' err.txt ||
 	fail "arena elo --out under a file: rc $rc, '$(cat err.txt)'"
 
+# configs/round-robin.ini documents every key with its default, unless its
+# comment says otherwise: each such value is the one a file without the key
+# gets (config.ini of a run that gives none of them).
+configs=$(dirname "$(realpath "${BASH_SOURCE[0]}")")/../configs
+printf '[tournament]\nname = d\npairs = 1\n[player a]\ntype = naive\n[player b]\ntype = naive\n' > d.ini
+"$arena" run d.ini >/dev/null 2>&1 || fail "run with the defaults"
+for key in type rounds board rule opening_order symmetries threads seed nodes depth ms \
+	max_plies out psq status_every sprt; do
+	doc=$(sed -n "/^\[tournament\]/,/^\[player/s/^$key = //p" "$configs/round-robin.ini")
+	used=$(sed -n "/^\[tournament\]/,/^\[player/s/^$key = //p" results/d/config.ini)
+	[ "$doc" = "$used" ] || fail "round-robin.ini says $key = '$doc', the default is '$used'"
+done
+
 echo "e2e_arena: all checks passed"
