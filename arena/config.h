@@ -107,7 +107,12 @@ int config_player_key(PlayerSpec *p, const char *key, const char *value, char *e
 int config_find_player(const Tournament *t, const char *name);
 
 /* Writes the configuration as used (overrides applied, every key explicit)
- * as INI text. Returns 0 or -1 on a write error. */
+ * as INI text that config_load reads back to the same configuration.
+ * Returns 0 or -1 on a write error. (config_write.c) */
 int config_write(const Tournament *t, FILE *f);
+
+/* x as the shortest text that strtod reads back to the same double ("0.7",
+ * not "0.69999999999999996"); buflen of 32 is always enough. */
+void config_write_real(double x, char *buf, size_t buflen);
 
 #endif
