@@ -142,4 +142,13 @@ for key in type rounds board rule opening_order symmetries threads seed nodes de
 	[ "$doc" = "$used" ] || fail "round-robin.ini says $key = '$doc', the default is '$used'"
 done
 
+# arena elo --anchor with no such player: one program name, then what is
+# wrong, naming the players there are.
+set +e
+"$arena" elo one/t/games.csv --anchor nobody >/dev/null 2>err.txt
+rc=$?
+set -e
+[ $rc -eq 2 ] && [ "$(cat err.txt)" = "arena elo: anchor 'nobody' is none of the players {a, b, c}" ] ||
+	fail "arena elo --anchor nobody: rc $rc, '$(cat err.txt)'"
+
 echo "e2e_arena: all checks passed"
