@@ -151,4 +151,20 @@ set -e
 [ $rc -eq 2 ] && [ "$(cat err.txt)" = "arena elo: anchor 'nobody' is none of the players {a, b, c}" ] ||
 	fail "arena elo --anchor nobody: rc $rc, '$(cat err.txt)'"
 
+# arena players: every type (external too, which takes no defaults), or
+# each type named; an unknown name is refused before anything is listed.
+"$arena" players > types.txt || fail "arena players"
+for type in random naive weighted alphabeta mcts external; do
+	grep -q "^$type: " types.txt || fail "arena players does not list $type"
+done
+"$arena" players naive weighted > types.txt || fail "arena players naive weighted"
+[ "$(grep -c '^[a-z]*: ' types.txt)" -eq 2 ] && grep -q '^naive: ' types.txt &&
+	grep -q '^weighted: ' types.txt || fail "arena players naive weighted: $(grep '^[a-z]*: ' types.txt)"
+set +e
+"$arena" players naive nosuch >types.txt 2>err.txt
+rc=$?
+set -e
+[ $rc -eq 2 ] && [ ! -s types.txt ] && grep -q "no player type 'nosuch'" err.txt ||
+	fail "arena players naive nosuch: rc $rc, '$(cat err.txt)'"
+
 echo "e2e_arena: all checks passed"
