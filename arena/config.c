@@ -442,6 +442,8 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 		rc = tournament_key(t, key, value, NULL, msg, sizeof msg);
 		if (rc == 1)
 			rc = set_challengers(t, value, msg, sizeof msg);
+		if (rc == 0 && strcmp(key, "rounds") == 0) /* see config_override_warning */
+			t->rounds_by_set = true;
 	} else if (strncmp(section, "player ", 7) == 0 ||
 	           strncmp(section, "player.", 7) == 0) {
 		int i = config_find_player(t, section + 7);
@@ -460,6 +462,17 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 		return -1;
 	}
 	return 0;
+}
+
+int config_override_warning(const Tournament *t, char *note, size_t notelen)
+{
+	if (!t->rounds_by_set || t->pairs == 0)
+		return 0;
+	snprintf(note, notelen,
+	         "--set tournament.rounds=%d changes nothing: pairs = %d decides the games "
+	         "(--set tournament.pairs=0 plays by rounds)",
+	         t->rounds, t->pairs);
+	return 1;
 }
 
 int config_validate(const Tournament *t, char *err, size_t errlen)

@@ -34,8 +34,9 @@ typedef struct {
 	char path[CONFIG_PATH_MAX]; /* the INI file */
 	char name[CONFIG_NAME_MAX]; /* run name: the output sub-folder */
 	TourType type;
-	int rounds; /* each round: every opening once per pairing */
-	int pairs;  /* or this many pairs per pairing; 0 = by rounds */
+	int rounds;         /* each round: every opening once per pairing */
+	int pairs;          /* or this many pairs per pairing; 0 = by rounds */
+	bool rounds_by_set; /* rounds came from config_override */
 	int size;
 	Rule rule;
 	char openings[CONFIG_PATH_MAX]; /* resolved against the INI file's folder; "" = none
@@ -68,6 +69,11 @@ int config_load(const char *path, Tournament *t, char *err, size_t errlen);
  * "tournament.threads=2" or "player alphabeta.ratio=0.5" (the section name
  * as in the file). Returns 0 or -1 with a message. */
 int config_override(Tournament *t, const char *assignment, char *err, size_t errlen);
+
+/* 1 with a message in note when an override changes nothing (rounds given
+ * by --set while pairs decides the games), else 0. For the caller to show
+ * as a warning. */
+int config_override_warning(const Tournament *t, char *note, size_t notelen);
 
 /* Checks what single keys cannot: at least two players, gauntlet
  * challengers, SPRT with two players. Returns 0 or -1 with a message. */

@@ -444,6 +444,8 @@ int runner_main(int argc, char **argv)
 			fprintf(stderr, "arena run: %s\n", err);
 			return 2;
 		}
+	if (config_override_warning(&t, err, sizeof err))
+		fprintf(stderr, "arena run: warning: %s\n", err);
 	if (threads >= 0)
 		t.threads = (int)threads;
 	if (out && snprintf(t.out, sizeof t.out, "%s", out) >= (int)sizeof t.out) {

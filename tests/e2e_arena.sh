@@ -167,4 +167,11 @@ set -e
 [ $rc -eq 2 ] && [ ! -s types.txt ] && grep -q "no player type 'nosuch'" err.txt ||
 	fail "arena players naive nosuch: rc $rc, '$(cat err.txt)'"
 
+# --set tournament.rounds=N where the file sets pairs: played, with a word
+# that it changed nothing.
+"$arena" run d.ini --out rounds --set tournament.rounds=2 >/dev/null 2>err.txt ||
+	fail "run with --set tournament.rounds=2"
+grep -q "^arena run: warning: --set tournament.rounds=2 changes nothing: pairs = 1 " err.txt ||
+	fail "no warning for --set rounds under pairs: $(cat err.txt)"
+
 echo "e2e_arena: all checks passed"
