@@ -174,4 +174,10 @@ set -e
 grep -q "^arena run: warning: --set tournament.rounds=2 changes nothing: pairs = 1 " err.txt ||
 	fail "no warning for --set rounds under pairs: $(cat err.txt)"
 
+# Counts in messages agree with their nouns.
+"$arena" solve --moves "h8 h9 i8 i9 j8 j9 k8 a1" > solve.txt || fail "arena solve of a four"
+grep -q "^black wins by VCF in 1 move: " solve.txt || fail "arena solve: $(grep wins solve.txt)"
+"$arena" solve --moves "h8 h9 i8 i9 j8 j9 a1" > solve.txt || fail "arena solve of a three"
+grep -q "^white wins by VCF in 2 moves: " solve.txt || fail "arena solve: $(grep wins solve.txt)"
+
 echo "e2e_arena: all checks passed"
