@@ -385,6 +385,18 @@ int report_elo_main(int argc, char **argv)
 	return 0;
 }
 
+/* A tag value as the PGN standard (8.1.1) writes strings: a quote as \"
+ * and a backslash as \\. Our names hold neither, but a games.csv from
+ * another tool may. */
+static void pgn_string(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+}
+
 int report_pgn_main(int argc, char **argv)
 {
 	if (argc != 2 || argv[1][0] == '-') {
@@ -409,10 +421,11 @@ int report_pgn_main(int argc, char **argv)
 	for (int i = 0; i < set.count; i++) {
 		const ResultRow *r = &set.rows[i];
 		const char *res = r->score == 1 ? "1-0" : r->score == 0 ? "0-1" : "1/2-1/2";
-		printf(
-		    "[Event \"gomoku\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
-		    "[Result \"%s\"]\n\n%s\n\n",
-		    r->round, r->black, r->white, res, res);
+		printf("[Event \"gomoku\"]\n[Round \"%d\"]\n[White \"", r->round);
+		pgn_string(stdout, r->black);
+		printf("\"]\n[Black \"");
+		pgn_string(stdout, r->white);
+		printf("\"]\n[Result \"%s\"]\n\n%s\n\n", res, res);
 	}
 	results_free(&set);
 	return 0;

@@ -180,4 +180,14 @@ grep -q "^black wins by VCF in 1 move: " solve.txt || fail "arena solve: $(grep 
 "$arena" solve --moves "h8 h9 i8 i9 j8 j9 a1" > solve.txt || fail "arena solve of a three"
 grep -q "^white wins by VCF in 2 moves: " solve.txt || fail "arena solve: $(grep wins solve.txt)"
 
+# arena pgn escapes tag values as the PGN standard says (8.1.1: \" for a
+# quote, \\ for a backslash), for names from files other tools wrote.
+{
+	head -1 one/t/games.csv
+	echo '0,0,1,o,a\b,q"x,1-0,five,9,h8 i9 h9 i10 h10 i11 h11 i12 h12,0,0,0,0'
+} > escape.csv
+"$arena" pgn escape.csv > escape.pgn || fail "arena pgn of names with \\ and \""
+grep -qxF '[White "a\\b"]' escape.pgn && grep -qxF '[Black "q\"x"]' escape.pgn ||
+	fail "arena pgn does not escape: $(grep -e White -e Black escape.pgn)"
+
 echo "e2e_arena: all checks passed"
