@@ -342,12 +342,15 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	static const char *const free_keys[] = {"threads", "status_every", "out", NULL};
 	char *old = set.count > 0 ? rundir_slurp(ini) : NULL;
 	int status = 0;
-	if (old && !rundir_same_config(old, text, free_keys)) {
+	RundirDiff diff;
+	if (old && !rundir_config_diff(old, text, free_keys, &diff)) {
+		char what[1024];
+		rundir_diff_text(&diff, what, sizeof what);
 		fprintf(stderr,
-		        "arena run: %s holds a run with another configuration (see %s);\n"
+		        "arena run: %s:%d: %s;\n%s holds a run with another configuration: "
 		        "give this run another name (--set tournament.name=...) or remove "
 		        "the folder\n",
-		        r->dir, ini);
+		        ini, diff.line, what, r->dir);
 		status = 2;
 	} else if (resume(r, &set, csv, err, sizeof err) < 0) {
 		fprintf(stderr, "arena run: %s\n", err);

@@ -190,4 +190,14 @@ grep -q "^white wins by VCF in 2 moves: " solve.txt || fail "arena solve: $(grep
 grep -qxF '[White "a\\b"]' escape.pgn && grep -qxF '[Black "q\"x"]' escape.pgn ||
 	fail "arena pgn does not escape: $(grep -e White -e Black escape.pgn)"
 
+# The refusal of another configuration names the key that differs, with
+# both values and the line of the folder's config.ini.
+set +e
+"$arena" run big.ini --out cut --set tournament.nodes=99 >/dev/null 2>err.txt
+rc=$?
+set -e
+line=$(grep -n '^nodes = ' cut/big/config.ini | head -1 | cut -d: -f1)
+[ $rc -eq 2 ] && grep -qF "arena run: cut/big/config.ini:$line: [tournament] nodes differs (500 in the folder, 99 now)" err.txt ||
+	fail "changed nodes: rc $rc, '$(cat err.txt)'"
+
 echo "e2e_arena: all checks passed"
