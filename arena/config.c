@@ -58,18 +58,6 @@ Budget config_budget(const Tournament *t, int i)
 	return config_player_budget(&t->players[i], t->budget);
 }
 
-static int get_text(const char *v, char *out, size_t outlen, char *err, size_t errlen,
-                    const char *key)
-{
-	if (!*v || strlen(v) >= outlen) {
-		snprintf(err, errlen, "'%s' needs a value of 1 to %zu characters", key,
-		         outlen - 1);
-		return -1;
-	}
-	memcpy(out, v, strlen(v) + 1);
-	return 0;
-}
-
 int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
                       size_t errlen, int *rc)
 {
@@ -99,103 +87,6 @@ int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, 
 	}
 	*rc = 0;
 	return 0;
-}
-
-static int tournament_key(Tournament *t, const char *key, const char *v,
-                          const char *base_dir, char *err, size_t errlen)
-{
-	int rc;
-	if (config_budget_key(&t->budget, &t->budget_set, key, v, err, errlen, &rc))
-		return rc;
-	if (strcmp(key, "name") == 0) {
-		if (get_text(v, t->name, sizeof t->name, err, errlen, key) < 0)
-			return -1;
-		if (strchr(v, '/') || strcmp(v, ".") == 0 || strcmp(v, "..") == 0) {
-			snprintf(err, errlen,
-			         "'name' is a folder name: no '/', not '.' or '..'");
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "type") == 0) {
-		if (strcmp(v, "round-robin") == 0)
-			t->type = TOUR_ROUND_ROBIN;
-		else if (strcmp(v, "gauntlet") == 0)
-			t->type = TOUR_GAUNTLET;
-		else {
-			snprintf(err, errlen, "'type' is round-robin or gauntlet, not '%s'",
-			         v);
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "rounds") == 0)
-		return inifile_int(key, v, 1, 100000, &t->rounds, err, errlen);
-	if (strcmp(key, "pairs") == 0)
-		return inifile_int(key, v, 0, 10000000, &t->pairs, err, errlen);
-	if (strcmp(key, "board") == 0)
-		return inifile_int(key, v, BOARD_MIN, BOARD_MAX, &t->size, err, errlen);
-	if (strcmp(key, "rule") == 0) {
-		if (rule_parse(v, &t->rule) < 0) {
-			snprintf(err, errlen,
-			         "'rule' is freestyle, standard or renju, not '%s'", v);
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "openings") == 0) {
-		int w =
-		    v[0] == '/' || !base_dir
-		        ? snprintf(t->openings, sizeof t->openings, "%s", v)
-		        : snprintf(t->openings, sizeof t->openings, "%s/%s", base_dir, v);
-		if (w < 0 || (size_t)w >= sizeof t->openings) {
-			snprintf(err, errlen, "'openings' path is too long");
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "opening_order") == 0) {
-		if (strcmp(v, "sequential") == 0)
-			t->order = ORDER_SEQUENTIAL;
-		else if (strcmp(v, "random") == 0)
-			t->order = ORDER_RANDOM;
-		else {
-			snprintf(err, errlen,
-			         "'opening_order' is sequential or random, not '%s'", v);
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "symmetries") == 0)
-		return inifile_bool(key, v, &t->symmetries, err, errlen);
-	if (strcmp(key, "psq") == 0)
-		return inifile_bool(key, v, &t->psq, err, errlen);
-	if (strcmp(key, "sprt") == 0)
-		return inifile_bool(key, v, &t->sprt, err, errlen);
-	if (strcmp(key, "threads") == 0)
-		return inifile_int(key, v, 0, 1024, &t->threads, err, errlen);
-	if (strcmp(key, "seed") == 0)
-		return inifile_seed(key, v, &t->seed, err, errlen);
-	if (strcmp(key, "max_plies") == 0)
-		return inifile_int(key, v, 0, BOARD_MAX_MOVES, &t->max_plies, err, errlen);
-	if (strcmp(key, "out") == 0)
-		return get_text(v, t->out, sizeof t->out, err, errlen, key);
-	if (strcmp(key, "status_every") == 0)
-		return inifile_int(key, v, 1, 1000000, &t->status_every, err, errlen);
-	if (strcmp(key, "anchor") == 0) /* checked against the players in config_validate */
-		return get_text(v, t->anchor, sizeof t->anchor, err, errlen, key);
-	if (strcmp(key, "elo0") == 0)
-		return inifile_real(key, v, -1000, 1000, &t->elo0, err, errlen);
-	if (strcmp(key, "elo1") == 0)
-		return inifile_real(key, v, -1000, 1000, &t->elo1, err, errlen);
-	if (strcmp(key, "alpha") == 0)
-		return inifile_real(key, v, 1e-6, 0.5, &t->alpha, err, errlen);
-	if (strcmp(key, "beta") == 0)
-		return inifile_real(key, v, 1e-6, 0.5, &t->beta, err, errlen);
-	if (strcmp(key, "challengers") == 0)
-		return 1; /* resolved once every player is known */
-	snprintf(err, errlen, "unknown key '%s' in [tournament]", key);
-	return -1;
 }
 
 /* A key of a player whose type is known. */
@@ -261,7 +152,8 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 	}
 	const IniSection *sec = &ini->sections[e->section];
 	if (strcmp(sec->name, "tournament") == 0) {
-		int rc = tournament_key(t, e->key, e->value, c->base_dir, msg, sizeof msg);
+		int rc = config_keys_tournament(t, e->key, e->value, c->base_dir, msg,
+		                                sizeof msg);
 		if (rc < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
 		if (rc == 1) /* challengers: once every player is known */
@@ -439,7 +331,7 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 	char msg[768];
 	int rc;
 	if (strcmp(section, "tournament") == 0) {
-		rc = tournament_key(t, key, value, NULL, msg, sizeof msg);
+		rc = config_keys_tournament(t, key, value, NULL, msg, sizeof msg);
 		if (rc == 1)
 			rc = set_challengers(t, value, msg, sizeof msg);
 		if (rc == 0 && strcmp(key, "rounds") == 0) /* see config_override_warning */
