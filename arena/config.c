@@ -193,6 +193,9 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 		t->players[i].line = sec->line;
 	}
 	PlayerSpec *p = &t->players[i];
+	int rc;
+	if (config_keys_record(p, e->key, e->value, msg, sizeof msg, &rc))
+		return rc < 0 ? inifile_fail(ini, e->line, msg, err, errlen) : 0;
 	if (strcmp(e->key, "type") == 0 && !p->type) {
 		if (set_type(p, e->value, msg, sizeof msg) < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
@@ -336,6 +339,9 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 			rc = set_challengers(t, value, msg, sizeof msg);
 		if (rc == 0 && strcmp(key, "rounds") == 0) /* see config_override_warning */
 			t->rounds_by_set = true;
+		if (rc == 0 &&
+		    strcmp(key, "openings") == 0) /* the hash was of the others */
+			t->openings_hash_given[0] = '\0';
 	} else if (strncmp(section, "player ", 7) == 0 ||
 	           strncmp(section, "player.", 7) == 0) {
 		int i = config_find_player(t, section + 7);
@@ -344,7 +350,11 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 			         assignment, section);
 			return -1;
 		}
-		rc = config_player_key(&t->players[i], key, value, msg, sizeof msg);
+		PlayerSpec *p = &t->players[i];
+		if (!config_keys_record(p, key, value, msg, sizeof msg, &rc))
+			rc = config_player_key(p, key, value, msg, sizeof msg);
+		if (rc == 0 && strcmp(key, "command") == 0) /* another program */
+			p->program_hash_given[0] = '\0';
 	} else {
 		snprintf(msg, sizeof msg, "unknown section '%.64s'", section);
 		rc = -1;

@@ -15,7 +15,12 @@
 #include "player.h"
 #include "rules.h"
 
-enum { CONFIG_PLAYERS_MAX = 64, CONFIG_NAME_MAX = 64, CONFIG_PATH_MAX = 1024 };
+enum {
+	CONFIG_PLAYERS_MAX = 64,
+	CONFIG_NAME_MAX = 64,
+	CONFIG_PATH_MAX = 1024,
+	CONFIG_HASH_MAX = 32 /* "fnv1a64:" and 16 hex digits (inputs.h) */
+};
 
 typedef enum { TOUR_ROUND_ROBIN, TOUR_GAUNTLET } TourType;
 typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } OpeningOrder;
@@ -28,6 +33,13 @@ typedef struct {
 	unsigned budget_set; /* ... keys given: BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS */
 	bool challenger;     /* gauntlet: plays every non-challenger */
 	int line;            /* where its section starts */
+	/* A player with a `command` (external): the program it names, as an
+	 * absolute path, and its content hash (inputs_resolve fills both); the
+	 * hash a configuration gave as `program_hash`, "" if none, which
+	 * inputs_resolve checks. `program` read from a file is a record only. */
+	char program[CONFIG_PATH_MAX];
+	char program_hash[CONFIG_HASH_MAX];
+	char program_hash_given[CONFIG_HASH_MAX];
 } PlayerSpec;
 
 typedef struct {
@@ -41,6 +53,8 @@ typedef struct {
 	Rule rule;
 	char openings[CONFIG_PATH_MAX]; /* resolved against the INI file's folder; "" = none
 	                                 */
+	char openings_hash[CONFIG_HASH_MAX];       /* of the file (inputs_resolve) */
+	char openings_hash_given[CONFIG_HASH_MAX]; /* as the file read gave it, or "" */
 	OpeningOrder order;
 	bool symmetries;
 	int threads; /* 0 = every core */
@@ -114,6 +128,12 @@ int config_player_key(PlayerSpec *p, const char *key, const char *value, char *e
  * message. A relative `openings` is taken from base_dir, if not NULL. */
 int config_keys_tournament(Tournament *t, const char *key, const char *v,
                            const char *base_dir, char *err, size_t errlen);
+
+/* The keys arena run records in a [player] section (config_keys.c):
+ * `program` and `program_hash` (see PlayerSpec). Returns 1 and sets *rc to
+ * 0, or to -1 with a message; returns 0 if key is neither. */
+int config_keys_record(PlayerSpec *p, const char *key, const char *v, char *err,
+                       size_t errlen, int *rc);
 
 /* Index of the player called name, or -1. */
 int config_find_player(const Tournament *t, const char *name);

@@ -71,6 +71,9 @@ int config_keys_tournament(Tournament *t, const char *key, const char *v,
 		}
 		return 0;
 	}
+	if (strcmp(key, "openings_hash") == 0) /* checked by inputs_resolve */
+		return get_text(v, t->openings_hash_given, sizeof t->openings_hash_given,
+		                err, errlen, key);
 	if (strcmp(key, "opening_order") == 0) {
 		if (strcmp(v, "sequential") == 0)
 			t->order = ORDER_SEQUENTIAL;
@@ -113,4 +116,22 @@ int config_keys_tournament(Tournament *t, const char *key, const char *v,
 		return 1; /* resolved once every player is known */
 	snprintf(err, errlen, "unknown key '%s' in [tournament]", key);
 	return -1;
+}
+
+int config_keys_record(PlayerSpec *p, const char *key, const char *v, char *err,
+                       size_t errlen, int *rc)
+{
+	if (strcmp(key, "program") == 0)
+		*rc = get_text(v, p->program, sizeof p->program, err, errlen, key);
+	else if (strcmp(key, "program_hash") == 0)
+		*rc = get_text(v, p->program_hash_given, sizeof p->program_hash_given, err,
+		               errlen, key);
+	else
+		return 0;
+	if (*rc < 0) { /* get_text does not know the section */
+		char msg[512];
+		snprintf(msg, sizeof msg, "[player %s]: %s", p->name, err);
+		snprintf(err, errlen, "%s", msg);
+	}
+	return 1;
 }

@@ -34,8 +34,12 @@ int config_write(const Tournament *t, FILE *f)
 	        t->type == TOUR_GAUNTLET ? "gauntlet" : "round-robin");
 	fprintf(f, "rounds = %d\npairs = %d\nboard = %d\nrule = %s\n", t->rounds, t->pairs,
 	        t->size, rule_name(t->rule));
+	/* The hash found (inputs_resolve), else the one the file gave. */
+	const char *hash = t->openings_hash[0] ? t->openings_hash : t->openings_hash_given;
 	if (t->openings[0])
 		fprintf(f, "openings = %s\n", t->openings);
+	if (t->openings[0] && hash[0])
+		fprintf(f, "openings_hash = %s\n", hash);
 	fprintf(f, "opening_order = %s\nsymmetries = %s\n",
 	        t->order == ORDER_RANDOM ? "random" : "sequential",
 	        t->symmetries ? "on" : "off");
@@ -73,6 +77,11 @@ int config_write(const Tournament *t, FILE *f)
 			        (long long)p->budget.ms);
 		for (int k = 0; k < p->params.n; k++)
 			write_param(&p->params, k, f);
+		hash = p->program_hash[0] ? p->program_hash : p->program_hash_given;
+		if (p->program[0])
+			fprintf(f, "program = %s\n", p->program);
+		if (hash[0])
+			fprintf(f, "program_hash = %s\n", hash);
 	}
 	return ferror(f) ? -1 : 0;
 }

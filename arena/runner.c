@@ -23,6 +23,7 @@
 #include "crashpoint.h"
 #include "faults.h"
 #include "game.h"
+#include "inputs.h"
 #include "interrupt.h"
 #include "openings.h"
 #include "outfile.h"
@@ -339,13 +340,15 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	 * configuration must match but for the keys that do not change the
 	 * games. Where the folder is (out) is no part of it: a folder can be
 	 * moved, or named another way. */
-	static const char *const free_keys[] = {"threads", "status_every", "out", NULL};
+	static const char *const free_keys[] = {"threads", "status_every", "out",
+	                                        /* known by their hashes (inputs.h) */
+	                                        "openings", "program", NULL};
 	char *old = set.count > 0 ? rundir_slurp(ini) : NULL;
 	int status = 0;
 	RundirDiff diff;
 	if (old && !rundir_config_diff(old, text, free_keys, &diff)) {
-		char what[1024];
-		rundir_diff_text(&diff, what, sizeof what);
+		char what[4096];
+		inputs_explain(r->t, old, &diff, what, sizeof what);
 		fprintf(stderr,
 		        "arena run: %s:%d: %s;\n%s holds a run with another configuration: "
 		        "give this run another name (--set tournament.name=...) or remove "
@@ -456,7 +459,8 @@ int runner_main(int argc, char **argv)
 		        sizeof t.out - 1);
 		return 2;
 	}
-	if (config_validate(&t, err, sizeof err) < 0) {
+	if (config_validate(&t, err, sizeof err) < 0 ||
+	    inputs_resolve(&t, err, sizeof err) < 0) {
 		fprintf(stderr, "%s\n", err);
 		return 2;
 	}

@@ -200,4 +200,39 @@ line=$(grep -n '^nodes = ' cut/big/config.ini | head -1 | cut -d: -f1)
 [ $rc -eq 2 ] && grep -qF "arena run: cut/big/config.ini:$line: [tournament] nodes differs (500 in the folder, 99 now)" err.txt ||
 	fail "changed nodes: rc $rc, '$(cat err.txt)'"
 
+# A run folder's config.ini runs as it is: its openings are an absolute
+# path, recorded with their content hash. Run from here (where its `out`
+# points), it resumes its own folder to the games of an uninterrupted run.
+here=$(pwd -P)
+"$arena" run t.ini --threads 2 --out cfg >/dev/null 2>&1 || fail "run into cfg"
+grep -qx "openings = $here/open.txt" cfg/t/config.ini &&
+	grep -qx 'openings_hash = fnv1a64:[0-9a-f]\{16\}' cfg/t/config.ini ||
+	fail "config.ini does not record the openings: $(grep openings cfg/t/config.ini)"
+head -101 cfg/t/games.csv > part.csv && cp part.csv cfg/t/games.csv
+"$arena" run cfg/t/config.ini >/dev/null 2>err.txt || fail "arena run cfg/t/config.ini: $(cat err.txt)"
+grep -q "240 games (100 done)" err.txt || fail "config.ini did not resume its run: $(head -1 err.txt)"
+same_games one/t/games.csv cfg/t/games.csv || fail "the games of config.ini's resume differ"
+
+# Openings edited between two runs: the resume is refused, naming the key,
+# both hashes and the file; config.ini run again is refused too.
+cp open.txt open2.txt
+sed 's/^openings = open.txt/openings = open2.txt/; s/^name = t/name = o2/' t.ini > o2.ini
+"$arena" run o2.ini --out o2 >/dev/null 2>&1 || fail "run with open2.txt"
+before=$(sed -n 's/^openings_hash = //p' o2/o2/config.ini)
+sed -i '1s/.*/0,0, 1,1, 2,2/' open2.txt
+set +e
+"$arena" run o2.ini --out o2 >/dev/null 2>err.txt
+rc=$?
+set -e
+line=$(grep -n '^openings_hash = ' o2/o2/config.ini | cut -d: -f1)
+[ $rc -eq 2 ] && grep -qF "arena run: o2/o2/config.ini:$line: [tournament] openings_hash differs ($before in the folder, fnv1a64:" err.txt &&
+	grep -qF "now): the file $here/open2.txt changed" err.txt ||
+	fail "edited openings: rc $rc, '$(cat err.txt)'"
+set +e
+"$arena" run o2/o2/config.ini --out o2 >/dev/null 2>err.txt
+rc=$?
+set -e
+[ $rc -eq 2 ] && grep -qF "o2/o2/config.ini: openings_hash is $before but $here/open2.txt now has" err.txt ||
+	fail "config.ini with edited openings: rc $rc, '$(cat err.txt)'"
+
 echo "e2e_arena: all checks passed"
