@@ -235,4 +235,26 @@ set -e
 [ $rc -eq 2 ] && grep -qF "o2/o2/config.ini: openings_hash is $before but $here/open2.txt now has" err.txt ||
 	fail "config.ini with edited openings: rc $rc, '$(cat err.txt)'"
 
+# An engine rebuilt between two runs changes the games: config.ini records
+# its program and content hash, and the resume is refused, naming it.
+engine_src=$(dirname "$arena")/../players/pbrain-random
+if [ -x "$engine_src" ]; then
+	cp "$engine_src" engine
+	printf '[tournament]\nname = ext\npairs = 1\nnodes = 100\n[player e]\ntype = external\ncommand = ./engine\n[player n]\ntype = naive\n' > ext.ini
+	"$arena" run ext.ini --out ext >/dev/null 2>err.txt || fail "run with an external engine: $(cat err.txt)"
+	grep -qx "program = $here/engine" ext/ext/config.ini &&
+		grep -qx 'program_hash = fnv1a64:[0-9a-f]\{16\}' ext/ext/config.ini ||
+		fail "config.ini does not record the program: $(grep program ext/ext/config.ini)"
+	printf 'x' >> engine # rebuilt
+	set +e
+	"$arena" run ext.ini --out ext >/dev/null 2>err.txt
+	rc=$?
+	set -e
+	[ $rc -eq 2 ] && grep -qF "[player e] program_hash differs (" err.txt &&
+		grep -qF "now): the program $here/engine changed" err.txt ||
+		fail "rebuilt engine: rc $rc, '$(cat err.txt)'"
+else
+	echo "SKIP: no $engine_src for the rebuilt-engine case"
+fi
+
 echo "e2e_arena: all checks passed"
