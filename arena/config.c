@@ -2,6 +2,7 @@
  * then interpreted key by key in file order). */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
+#include "config_keys.h"
 
 #include <libgen.h>
 #include <stdio.h>

@@ -123,18 +123,6 @@ Budget config_player_budget(const PlayerSpec *p, Budget base);
 int config_player_key(PlayerSpec *p, const char *key, const char *value, char *err,
                       size_t errlen);
 
-/* One key of [tournament] (config_keys.c, for config.c): 0, 1 for
- * `challengers` (resolved once every player is known), or -1 with a
- * message. A relative `openings` is taken from base_dir, if not NULL. */
-int config_keys_tournament(Tournament *t, const char *key, const char *v,
-                           const char *base_dir, char *err, size_t errlen);
-
-/* The keys arena run records in a [player] section (config_keys.c):
- * `program` and `program_hash` (see PlayerSpec). Returns 1 and sets *rc to
- * 0, or to -1 with a message; returns 0 if key is neither. */
-int config_keys_record(PlayerSpec *p, const char *key, const char *v, char *err,
-                       size_t errlen, int *rc);
-
 /* Index of the player called name, or -1. */
 int config_find_player(const Tournament *t, const char *name);
 

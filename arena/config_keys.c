@@ -1,6 +1,6 @@
 /* config_keys.c - the keys of a [tournament] section, and the keys
  * arena run records in a [player] section (config.h). */
-#include "config.h"
+#include "config_keys.h"
 
 #include <string.h>
 
