@@ -1,5 +1,5 @@
 /* config_keys.c - the keys of a [tournament] section, and the keys
- * arena run records in a [player] section (config.h). */
+ * arena run records in a [player] section (config_keys.h). */
 #include "config_keys.h"
 
 #include <string.h>
