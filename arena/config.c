@@ -2,6 +2,7 @@
  * then interpreted key by key in file order). */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
+#include "config_keys.h"
 
 #include <libgen.h>
 #include <stdio.h>
@@ -58,18 +59,6 @@ Budget config_budget(const Tournament *t, int i)
 	return config_player_budget(&t->players[i], t->budget);
 }
 
-static int get_text(const char *v, char *out, size_t outlen, char *err, size_t errlen,
-                    const char *key)
-{
-	if (!*v || strlen(v) >= outlen) {
-		snprintf(err, errlen, "'%s' needs a value of 1 to %zu characters", key,
-		         outlen - 1);
-		return -1;
-	}
-	memcpy(out, v, strlen(v) + 1);
-	return 0;
-}
-
 int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
                       size_t errlen, int *rc)
 {
@@ -99,103 +88,6 @@ int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, 
 	}
 	*rc = 0;
 	return 0;
-}
-
-static int tournament_key(Tournament *t, const char *key, const char *v,
-                          const char *base_dir, char *err, size_t errlen)
-{
-	int rc;
-	if (config_budget_key(&t->budget, &t->budget_set, key, v, err, errlen, &rc))
-		return rc;
-	if (strcmp(key, "name") == 0) {
-		if (get_text(v, t->name, sizeof t->name, err, errlen, key) < 0)
-			return -1;
-		if (strchr(v, '/') || strcmp(v, ".") == 0 || strcmp(v, "..") == 0) {
-			snprintf(err, errlen,
-			         "'name' is a folder name: no '/', not '.' or '..'");
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "type") == 0) {
-		if (strcmp(v, "round-robin") == 0)
-			t->type = TOUR_ROUND_ROBIN;
-		else if (strcmp(v, "gauntlet") == 0)
-			t->type = TOUR_GAUNTLET;
-		else {
-			snprintf(err, errlen, "'type' is round-robin or gauntlet, not '%s'",
-			         v);
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "rounds") == 0)
-		return inifile_int(key, v, 1, 100000, &t->rounds, err, errlen);
-	if (strcmp(key, "pairs") == 0)
-		return inifile_int(key, v, 0, 10000000, &t->pairs, err, errlen);
-	if (strcmp(key, "board") == 0)
-		return inifile_int(key, v, BOARD_MIN, BOARD_MAX, &t->size, err, errlen);
-	if (strcmp(key, "rule") == 0) {
-		if (rule_parse(v, &t->rule) < 0) {
-			snprintf(err, errlen,
-			         "'rule' is freestyle, standard or renju, not '%s'", v);
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "openings") == 0) {
-		int w =
-		    v[0] == '/' || !base_dir
-		        ? snprintf(t->openings, sizeof t->openings, "%s", v)
-		        : snprintf(t->openings, sizeof t->openings, "%s/%s", base_dir, v);
-		if (w < 0 || (size_t)w >= sizeof t->openings) {
-			snprintf(err, errlen, "'openings' path is too long");
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "opening_order") == 0) {
-		if (strcmp(v, "sequential") == 0)
-			t->order = ORDER_SEQUENTIAL;
-		else if (strcmp(v, "random") == 0)
-			t->order = ORDER_RANDOM;
-		else {
-			snprintf(err, errlen,
-			         "'opening_order' is sequential or random, not '%s'", v);
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "symmetries") == 0)
-		return inifile_bool(key, v, &t->symmetries, err, errlen);
-	if (strcmp(key, "psq") == 0)
-		return inifile_bool(key, v, &t->psq, err, errlen);
-	if (strcmp(key, "sprt") == 0)
-		return inifile_bool(key, v, &t->sprt, err, errlen);
-	if (strcmp(key, "threads") == 0)
-		return inifile_int(key, v, 0, 1024, &t->threads, err, errlen);
-	if (strcmp(key, "seed") == 0)
-		return inifile_seed(key, v, &t->seed, err, errlen);
-	if (strcmp(key, "max_plies") == 0)
-		return inifile_int(key, v, 0, BOARD_MAX_MOVES, &t->max_plies, err, errlen);
-	if (strcmp(key, "out") == 0)
-		return get_text(v, t->out, sizeof t->out, err, errlen, key);
-	if (strcmp(key, "status_every") == 0)
-		return inifile_int(key, v, 1, 1000000, &t->status_every, err, errlen);
-	if (strcmp(key, "anchor") == 0) /* checked against the players in config_validate */
-		return get_text(v, t->anchor, sizeof t->anchor, err, errlen, key);
-	if (strcmp(key, "elo0") == 0)
-		return inifile_real(key, v, -1000, 1000, &t->elo0, err, errlen);
-	if (strcmp(key, "elo1") == 0)
-		return inifile_real(key, v, -1000, 1000, &t->elo1, err, errlen);
-	if (strcmp(key, "alpha") == 0)
-		return inifile_real(key, v, 1e-6, 0.5, &t->alpha, err, errlen);
-	if (strcmp(key, "beta") == 0)
-		return inifile_real(key, v, 1e-6, 0.5, &t->beta, err, errlen);
-	if (strcmp(key, "challengers") == 0)
-		return 1; /* resolved once every player is known */
-	snprintf(err, errlen, "unknown key '%s' in [tournament]", key);
-	return -1;
 }
 
 /* A key of a player whose type is known. */
@@ -261,7 +153,8 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 	}
 	const IniSection *sec = &ini->sections[e->section];
 	if (strcmp(sec->name, "tournament") == 0) {
-		int rc = tournament_key(t, e->key, e->value, c->base_dir, msg, sizeof msg);
+		int rc = config_keys_tournament(t, e->key, e->value, c->base_dir, msg,
+		                                sizeof msg);
 		if (rc < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
 		if (rc == 1) /* challengers: once every player is known */
@@ -301,6 +194,9 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 		t->players[i].line = sec->line;
 	}
 	PlayerSpec *p = &t->players[i];
+	int rc;
+	if (config_keys_record(p, e->key, e->value, msg, sizeof msg, &rc))
+		return rc < 0 ? inifile_fail(ini, e->line, msg, err, errlen) : 0;
 	if (strcmp(e->key, "type") == 0 && !p->type) {
 		if (set_type(p, e->value, msg, sizeof msg) < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
@@ -439,9 +335,14 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 	char msg[768];
 	int rc;
 	if (strcmp(section, "tournament") == 0) {
-		rc = tournament_key(t, key, value, NULL, msg, sizeof msg);
+		rc = config_keys_tournament(t, key, value, NULL, msg, sizeof msg);
 		if (rc == 1)
 			rc = set_challengers(t, value, msg, sizeof msg);
+		if (rc == 0 && strcmp(key, "rounds") == 0) /* see config_override_warning */
+			t->rounds_by_set = true;
+		if (rc == 0 &&
+		    strcmp(key, "openings") == 0) /* the hash was of the others */
+			t->openings_hash_given[0] = '\0';
 	} else if (strncmp(section, "player ", 7) == 0 ||
 	           strncmp(section, "player.", 7) == 0) {
 		int i = config_find_player(t, section + 7);
@@ -450,7 +351,11 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 			         assignment, section);
 			return -1;
 		}
-		rc = config_player_key(&t->players[i], key, value, msg, sizeof msg);
+		PlayerSpec *p = &t->players[i];
+		if (!config_keys_record(p, key, value, msg, sizeof msg, &rc))
+			rc = config_player_key(p, key, value, msg, sizeof msg);
+		if (rc == 0 && strcmp(key, "command") == 0) /* another program */
+			p->program_hash_given[0] = '\0';
 	} else {
 		snprintf(msg, sizeof msg, "unknown section '%.64s'", section);
 		rc = -1;
@@ -460,6 +365,17 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 		return -1;
 	}
 	return 0;
+}
+
+int config_override_warning(const Tournament *t, char *note, size_t notelen)
+{
+	if (!t->rounds_by_set || t->pairs == 0)
+		return 0;
+	snprintf(note, notelen,
+	         "--set tournament.rounds=%d changes nothing: pairs = %d decides the games "
+	         "(--set tournament.pairs=0 plays by rounds)",
+	         t->rounds, t->pairs);
+	return 1;
 }
 
 int config_validate(const Tournament *t, char *err, size_t errlen)
@@ -519,51 +435,4 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 		player_destroy(pl);
 	}
 	return 0;
-}
-
-int config_write(const Tournament *t, FILE *f)
-{
-	fprintf(f, "; the configuration as used, with every key explicit\n[tournament]\n");
-	fprintf(f, "name = %s\ntype = %s\n", t->name,
-	        t->type == TOUR_GAUNTLET ? "gauntlet" : "round-robin");
-	fprintf(f, "rounds = %d\npairs = %d\nboard = %d\nrule = %s\n", t->rounds, t->pairs,
-	        t->size, rule_name(t->rule));
-	if (t->openings[0])
-		fprintf(f, "openings = %s\n", t->openings);
-	fprintf(f, "opening_order = %s\nsymmetries = %s\n",
-	        t->order == ORDER_RANDOM ? "random" : "sequential",
-	        t->symmetries ? "on" : "off");
-	fprintf(f, "threads = %d\nseed = %llu\n", t->threads, (unsigned long long)t->seed);
-	fprintf(f, "nodes = %llu\ndepth = %d\nms = %lld\n",
-	        (unsigned long long)t->budget.nodes, t->budget.depth,
-	        (long long)t->budget.ms);
-	if (t->anchor[0])
-		fprintf(f, "anchor = %s\n", t->anchor);
-	fprintf(f, "max_plies = %d\nout = %s\npsq = %s\nstatus_every = %d\n", t->max_plies,
-	        t->out, t->psq ? "on" : "off", t->status_every);
-	fprintf(f, "sprt = %s\nelo0 = %g\nelo1 = %g\nalpha = %g\nbeta = %g\n",
-	        t->sprt ? "on" : "off", t->elo0, t->elo1, t->alpha, t->beta);
-	bool any = false;
-	for (int i = 0; i < t->nplayers; i++)
-		if (t->players[i].challenger) {
-			fprintf(f, "%s%s",
-			        any ? ", " : "challengers = ", t->players[i].name);
-			any = true;
-		}
-	if (any)
-		fputc('\n', f);
-	for (int i = 0; i < t->nplayers; i++) {
-		const PlayerSpec *p = &t->players[i];
-		fprintf(f, "\n[player %s]\ntype = %s\n", p->name, p->type->name);
-		if (p->budget_set) /* its own budget, whole (0 = no limit) */
-			fprintf(f, "nodes = %llu\ndepth = %d\nms = %lld\n",
-			        (unsigned long long)p->budget.nodes, p->budget.depth,
-			        (long long)p->budget.ms);
-		for (int k = 0; k < p->params.n; k++) {
-			char v[PARAM_TEXT_MAX + 64];
-			param_format(&p->params, k, v, sizeof v);
-			fprintf(f, "%s = %s\n", p->type->params[k].name, v);
-		}
-	}
-	return ferror(f) ? -1 : 0;
 }

@@ -15,7 +15,12 @@
 #include "player.h"
 #include "rules.h"
 
-enum { CONFIG_PLAYERS_MAX = 64, CONFIG_NAME_MAX = 64, CONFIG_PATH_MAX = 1024 };
+enum {
+	CONFIG_PLAYERS_MAX = 64,
+	CONFIG_NAME_MAX = 64,
+	CONFIG_PATH_MAX = 1024,
+	CONFIG_HASH_MAX = 32 /* "fnv1a64:" and 16 hex digits (inputs.h) */
+};
 
 typedef enum { TOUR_ROUND_ROBIN, TOUR_GAUNTLET } TourType;
 typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } OpeningOrder;
@@ -28,18 +33,28 @@ typedef struct {
 	unsigned budget_set; /* ... keys given: BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS */
 	bool challenger;     /* gauntlet: plays every non-challenger */
 	int line;            /* where its section starts */
+	/* A player with a `command` (external): the program it names, as an
+	 * absolute path, and its content hash (inputs_resolve fills both); the
+	 * hash a configuration gave as `program_hash`, "" if none, which
+	 * inputs_resolve checks. `program` read from a file is a record only. */
+	char program[CONFIG_PATH_MAX];
+	char program_hash[CONFIG_HASH_MAX];
+	char program_hash_given[CONFIG_HASH_MAX];
 } PlayerSpec;
 
 typedef struct {
 	char path[CONFIG_PATH_MAX]; /* the INI file */
 	char name[CONFIG_NAME_MAX]; /* run name: the output sub-folder */
 	TourType type;
-	int rounds; /* each round: every opening once per pairing */
-	int pairs;  /* or this many pairs per pairing; 0 = by rounds */
+	int rounds;         /* each round: every opening once per pairing */
+	int pairs;          /* or this many pairs per pairing; 0 = by rounds */
+	bool rounds_by_set; /* rounds came from config_override */
 	int size;
 	Rule rule;
 	char openings[CONFIG_PATH_MAX]; /* resolved against the INI file's folder; "" = none
 	                                 */
+	char openings_hash[CONFIG_HASH_MAX];       /* of the file (inputs_resolve) */
+	char openings_hash_given[CONFIG_HASH_MAX]; /* as the file read gave it, or "" */
 	OpeningOrder order;
 	bool symmetries;
 	int threads; /* 0 = every core */
@@ -68,6 +83,11 @@ int config_load(const char *path, Tournament *t, char *err, size_t errlen);
  * "tournament.threads=2" or "player alphabeta.ratio=0.5" (the section name
  * as in the file). Returns 0 or -1 with a message. */
 int config_override(Tournament *t, const char *assignment, char *err, size_t errlen);
+
+/* 1 with a message in note when an override changes nothing (rounds given
+ * by --set while pairs decides the games), else 0. For the caller to show
+ * as a warning. */
+int config_override_warning(const Tournament *t, char *note, size_t notelen);
 
 /* Checks what single keys cannot: at least two players, gauntlet
  * challengers, SPRT with two players. Returns 0 or -1 with a message. */
@@ -107,7 +127,12 @@ int config_player_key(PlayerSpec *p, const char *key, const char *value, char *e
 int config_find_player(const Tournament *t, const char *name);
 
 /* Writes the configuration as used (overrides applied, every key explicit)
- * as INI text. Returns 0 or -1 on a write error. */
+ * as INI text that config_load reads back to the same configuration.
+ * Returns 0 or -1 on a write error. (config_write.c) */
 int config_write(const Tournament *t, FILE *f);
+
+/* x as the shortest text that strtod reads back to the same double ("0.7",
+ * not "0.69999999999999996"); buflen of 32 is always enough. */
+void config_write_real(double x, char *buf, size_t buflen);
 
 #endif

@@ -155,7 +155,7 @@ static int newton(const Fit *f, int ref, double *r, double *cov, int *iters, cha
 	gsl_matrix *h = gsl_matrix_alloc((size_t)m, (size_t)m);
 	gsl_vector *b = gsl_vector_alloc((size_t)m), *x = gsl_vector_alloc((size_t)m);
 	if (!g || !a || !t || !h || !b || !x) {
-		msg(err, errlen, "elo: out of memory");
+		msg(err, errlen, "out of memory");
 		goto out;
 	}
 	rc = ELO_EGSL;
@@ -163,7 +163,7 @@ static int newton(const Fit *f, int ref, double *r, double *cov, int *iters, cha
 	int it = 0;
 	for (bool done = false; !done; it++) {
 		if (it == MAX_ITER) {
-			msg(err, errlen, "elo: Newton did not converge in %d steps",
+			msg(err, errlen, "the ratings did not converge in %d Newton steps",
 			    MAX_ITER);
 			goto out;
 		}
@@ -175,7 +175,8 @@ static int newton(const Fit *f, int ref, double *r, double *cov, int *iters, cha
 		if (st == GSL_SUCCESS)
 			st = gsl_linalg_cholesky_solve(h, b, x);
 		if (st != GSL_SUCCESS) {
-			msg(err, errlen, "elo: Newton step failed: %s", gsl_strerror(st));
+			msg(err, errlen, "a Newton step of the ratings failed: %s",
+			    gsl_strerror(st));
 			goto out;
 		}
 		double step = 0, l0 = loglik(f, r);
@@ -201,7 +202,7 @@ static int newton(const Fit *f, int ref, double *r, double *cov, int *iters, cha
 	if (st == GSL_SUCCESS)
 		st = gsl_linalg_cholesky_invert(h);
 	if (st != GSL_SUCCESS) {
-		msg(err, errlen, "elo: covariance failed: %s", gsl_strerror(st));
+		msg(err, errlen, "the ratings' covariance failed: %s", gsl_strerror(st));
 		goto out;
 	}
 	memset(cov, 0, sizeof *cov * (size_t)n * (size_t)n);
@@ -269,7 +270,7 @@ static int check_graph(const Fit *f, const char *const *names, bool *strong, cha
 	    *stack = malloc(sizeof *stack * (size_t)n);
 	if (!seen || !stack) {
 		free(seen), free(stack);
-		msg(err, errlen, "elo: out of memory");
+		msg(err, errlen, "out of memory");
 		return ELO_ENOMEM;
 	}
 	for (int i = 0; i < n; i++)
@@ -309,17 +310,17 @@ static int validate(int n, const char *const *names, const EloGame *games, size_
                     char *err, size_t errlen)
 {
 	if (n < 1 || !names || (ngames && !games)) {
-		msg(err, errlen, "elo: need at least one player, names and games");
+		msg(err, errlen, "need at least one player, names and games");
 		return ELO_EINPUT;
 	}
 	for (int i = 0; i < n; i++) {
 		if (!names[i]) {
-			msg(err, errlen, "elo: player %d has no name", i);
+			msg(err, errlen, "player %d has no name", i);
 			return ELO_EINPUT;
 		}
 		for (int j = 0; j < i; j++)
 			if (!strcmp(names[i], names[j])) {
-				msg(err, errlen, "elo: player name '%s' appears twice",
+				msg(err, errlen, "player name '%s' appears twice",
 				    names[i]);
 				return ELO_EINPUT;
 			}
@@ -328,12 +329,12 @@ static int validate(int n, const char *const *names, const EloGame *games, size_
 		const EloGame *g = &games[k];
 		if (g->black < 0 || g->black >= n || g->white < 0 || g->white >= n ||
 		    g->black == g->white) {
-			msg(err, errlen, "elo: game %zu: bad players %d and %d", k,
-			    g->black, g->white);
+			msg(err, errlen, "game %zu: bad players %d and %d", k, g->black,
+			    g->white);
 			return ELO_EINPUT;
 		}
 		if (g->score != 0 && g->score != 0.5 && g->score != 1) {
-			msg(err, errlen, "elo: game %zu: score %g is not 0, 0.5 or 1", k,
+			msg(err, errlen, "game %zu: score %g is not 0, 0.5 or 1", k,
 			    g->score);
 			return ELO_EINPUT;
 		}
@@ -404,7 +405,15 @@ int elo_fit(int n, const char *const *names, const EloGame *games, size_t ngames
 			if (!strcmp(names[i], opt->anchor))
 				anchor = i;
 		if (anchor < 0) {
-			msg(err, errlen, "elo: unknown anchor player '%s'", opt->anchor);
+			/* Callers name themselves ("arena elo: "); say what it
+			 * could have been. */
+			size_t pos = 0;
+			int *all = calloc((size_t)n, sizeof *all); /* all 0: everyone */
+			app(err, errlen, &pos, "anchor '%s' is none of the players ",
+			    opt->anchor);
+			if (all)
+				group(err, errlen, &pos, names, n, all, 0, true);
+			free(all);
 			return ELO_EINPUT;
 		}
 	}
@@ -424,7 +433,7 @@ int elo_fit(int n, const char *const *names, const EloGame *games, size_t ngames
 	rc = ELO_ENOMEM;
 	if (!f.games || !f.pts || !f.v || !r || !er || !er->players || !er->order ||
 	    !er->cov) {
-		msg(err, errlen, "elo: out of memory");
+		msg(err, errlen, "out of memory");
 		goto out;
 	}
 	/* Only the totals per pair enter the likelihood; they are sums of
@@ -463,7 +472,7 @@ int elo_fit(int n, const char *const *names, const EloGame *games, size_t ngames
 		double *mu = malloc(sizeof *mu * (size_t)n);
 		if (!mu) {
 			rc = ELO_ENOMEM;
-			msg(err, errlen, "elo: out of memory");
+			msg(err, errlen, "out of memory");
 			goto out;
 		}
 		/* C is symmetric: row means are column means. */
@@ -479,7 +488,7 @@ int elo_fit(int n, const char *const *names, const EloGame *games, size_t ngames
 		er->players[i].rating = r[i] + shift;
 	}
 	if ((rc = summarise(er, games, ngames))) {
-		msg(err, errlen, "elo: out of memory");
+		msg(err, errlen, "out of memory");
 		goto out;
 	}
 	*out = er;

@@ -14,46 +14,62 @@
 #include "show.h"
 #include "solve.h"
 
-/* `arena players`: every player type with its declared parameters. */
+/* One type with its budgets and parameters. */
+static void print_type(const PlayerType *t)
+{
+	printf("%s: %s\n", t->name, t->help);
+	printf("  budgets: %s%s%s%s\n", t->budgets ? "" : "none (answers at once)",
+	       t->budgets & BUDGET_NODES ? "nodes " : "",
+	       t->budgets & BUDGET_DEPTH ? "depth " : "",
+	       t->budgets & BUDGET_MS ? "ms" : "");
+	for (int k = 0; k < t->nparams; k++) {
+		char d[400];
+		param_describe(&t->params[k], d, sizeof d);
+		printf("  %-60s %s%s\n", d, t->params[k].tunable ? "[tunable] " : "",
+		       t->params[k].help);
+	}
+	printf("\n");
+}
+
+/* `arena players [TYPE ...]`: every player type, or those named, with
+ * their declared parameters. */
 static int players_main(int argc, char **argv)
 {
-	const char *only = argc > 1 ? argv[1] : NULL;
-	if (only && (!strcmp(only, "--help") || !strcmp(only, "-h"))) {
-		printf("usage: arena players [TYPE]\n\nLists the player types and their "
-		       "parameters.\n");
-		return 0;
-	}
-	int n;
-	const PlayerType *const *all = registry_all(&n);
-	/* A type left out of the list (external needs a command) by name. */
-	const PlayerType *named = only ? registry_find(only) : NULL;
-	if (named) {
-		all = &named;
-		n = 1;
-	}
-	int shown = 0;
-	for (int i = 0; i < n; i++) {
-		const PlayerType *t = all[i];
-		if (only && strcmp(only, t->name) != 0)
-			continue;
-		shown++;
-		printf("%s: %s\n", t->name, t->help);
-		printf("  budgets: %s%s%s%s\n", t->budgets ? "" : "none (answers at once)",
-		       t->budgets & BUDGET_NODES ? "nodes " : "",
-		       t->budgets & BUDGET_DEPTH ? "depth " : "",
-		       t->budgets & BUDGET_MS ? "ms" : "");
-		for (int k = 0; k < t->nparams; k++) {
-			char d[400];
-			param_describe(&t->params[k], d, sizeof d);
-			printf("  %-60s %s%s\n", d,
-			       t->params[k].tunable ? "[tunable] " : "", t->params[k].help);
+	enum { TYPES_MAX = 64 };
+	const PlayerType *types[TYPES_MAX];
+	int n = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: arena players [TYPE ...]\n\nLists the player types "
+			       "(or the types named) and their parameters.\n");
+			return 0;
 		}
-		printf("\n");
+		/* Every name is checked before anything is listed. */
+		const PlayerType *t = registry_find(argv[i]);
+		if (!t) {
+			fprintf(stderr, "arena players: no player type '%s'\n", argv[i]);
+			return 2;
+		}
+		if (n == TYPES_MAX) {
+			fprintf(stderr, "arena players: more than %d types\n", TYPES_MAX);
+			return 2;
+		}
+		types[n++] = t;
 	}
-	if (!shown) {
-		fprintf(stderr, "arena players: no player type '%s'\n", only);
-		return 2;
+	if (n == 0) {
+		int count;
+		const PlayerType *const *all = registry_all(&count);
+		for (int i = 0; i < count && n < TYPES_MAX - 1; i++)
+			types[n++] = all[i];
+		/* registry_all leaves out the types that cannot be made from their
+		 * defaults (external needs a command); they are players all the
+		 * same. */
+		const PlayerType *external = registry_find("external");
+		if (external)
+			types[n++] = external;
 	}
+	for (int i = 0; i < n; i++)
+		print_type(types[i]);
 	return 0;
 }
 

@@ -24,6 +24,17 @@ static int name_index(const char **names, int n, const char *name)
 	return -1;
 }
 
+/* The printf width that pads s to w characters: printf counts bytes, and a
+ * UTF-8 name has more bytes than characters (code points: the bytes that
+ * are not 10xxxxxx continuation bytes). */
+static int pad(const char *s, int w)
+{
+	int extra = 0;
+	for (; *s; s++)
+		extra += ((unsigned char)*s & 0xC0) == 0x80;
+	return w + extra;
+}
+
 /* The tables are written whole and atomically (outfile.h); one OutFile at
  * a time, so it lives here. */
 static FILE *open_out(OutFile *o, const char *dir, const char *file, char *err,
@@ -156,8 +167,9 @@ static int write_pairs(const char *dir, const ResultSet *set, const int *bi, con
 			        c.penta[1], c.penta[2], c.penta[3], c.penta[4],
 			        elo_pair_csv(&s, pairs_ok, stats, sizeof stats));
 			snprintf(wdl, sizeof wdl, "%d %d %d", c.wins, c.draws, c.losses);
-			fprintf(out, "%-20s %-20s %6d %13s %7.1f%% %16s %6s\n", names[a],
-			        names[b], games, wdl, 100 * s.score,
+			fprintf(out, "%-*s %-*s %6d %13s %7.1f%% %16s %6s\n",
+			        pad(names[a], 20), names[a], pad(names[b], 20), names[b],
+			        games, wdl, 100 * s.score,
 			        elo_pair_text(&s, pairs_ok, elo, sizeof elo),
 			        elo_pair_los_text(&s, pairs_ok, los, sizeof los));
 		}
@@ -297,9 +309,9 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 		char cfs[16] = "";
 		if (!isnan(p->cfs_next))
 			snprintf(cfs, sizeof cfs, "%.0f%%", 100 * p->cfs_next);
-		fprintf(out, "%4d %-20s %8.1f %7.1f %8.1f %6d %5.1f%% %6s\n", p->rank,
-		        p->name, p->rating, p->error95, p->points, p->played, p->percent,
-		        cfs);
+		fprintf(out, "%4d %-*s %8.1f %7.1f %8.1f %6d %5.1f%% %6s\n", p->rank,
+		        pad(p->name, 20), p->name, p->rating, p->error95, p->points,
+		        p->played, p->percent, cfs);
 	}
 	if (r->prior_used)
 		fprintf(
@@ -377,6 +389,18 @@ int report_elo_main(int argc, char **argv)
 	return 0;
 }
 
+/* A tag value as the PGN standard (8.1.1) writes strings: a quote as \"
+ * and a backslash as \\. Our names hold neither, but a games.csv from
+ * another tool may. */
+static void pgn_string(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+}
+
 int report_pgn_main(int argc, char **argv)
 {
 	if (argc != 2 || argv[1][0] == '-') {
@@ -401,10 +425,11 @@ int report_pgn_main(int argc, char **argv)
 	for (int i = 0; i < set.count; i++) {
 		const ResultRow *r = &set.rows[i];
 		const char *res = r->score == 1 ? "1-0" : r->score == 0 ? "0-1" : "1/2-1/2";
-		printf(
-		    "[Event \"gomoku\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
-		    "[Result \"%s\"]\n\n%s\n\n",
-		    r->round, r->black, r->white, res, res);
+		printf("[Event \"gomoku\"]\n[Round \"%d\"]\n[White \"", r->round);
+		pgn_string(stdout, r->black);
+		printf("\"]\n[Black \"");
+		pgn_string(stdout, r->white);
+		printf("\"]\n[Result \"%s\"]\n\n%s\n\n", res, res);
 	}
 	results_free(&set);
 	return 0;

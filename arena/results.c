@@ -100,6 +100,49 @@ static int parse_row(char *line, ResultRow *r, const char **moves, char *msg, si
 	return 0;
 }
 
+/* The header names our 14 columns, in order, and no more. Extra columns
+ * are refused rather than skipped: a resumed run appends lines of 14 fields
+ * and sorts the file under its own header, which would leave them without
+ * their column. Returns 0, or -1 with the column that is wrong. */
+static int check_header(const char *line, char *msg, size_t msglen)
+{
+	if (strcmp(line, RESULTS_HEADER) == 0)
+		return 0;
+	const char *want = RESULTS_HEADER, *got = line;
+	for (int col = 1;; col++) {
+		size_t nw = strcspn(want, ","), ng = strcspn(got, ",");
+		if (!*want) {
+			snprintf(msg, msglen,
+			         "unexpected column %d '%.*s' after the 14 of a games file "
+			         "(cut -d, -f1-14 keeps those)",
+			         col, (int)(ng < 64 ? ng : 64), got);
+			return -1;
+		}
+		if (nw != ng || strncmp(want, got, nw) != 0) {
+			if (col == 1)
+				break; /* another kind of file */
+			if (!*got) {
+				snprintf(
+				    msg, msglen,
+				    "the header has %d columns of the 14 (expected %s)",
+				    col - 1, RESULTS_HEADER);
+				return -1;
+			}
+			snprintf(
+			    msg, msglen,
+			    "column %d is '%.*s' where a games file has '%.*s' (expected "
+			    "the header %s)",
+			    col, (int)(ng < 64 ? ng : 64), got, (int)nw, want,
+			    RESULTS_HEADER);
+			return -1;
+		}
+		want += nw + (want[nw] == ',');
+		got += ng + (got[ng] == ',');
+	}
+	snprintf(msg, msglen, "not a games file (expected the header %s)", RESULTS_HEADER);
+	return -1;
+}
+
 int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, char *err,
                  size_t errlen)
 {
@@ -130,10 +173,9 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 		if (len && line[len - 1] == '\r')
 			line[--len] = '\0';
 		if (lineno == 1) {
-			if (strcmp(line, RESULTS_HEADER) != 0) {
-				snprintf(err, errlen,
-				         "%s:1: not a games file (expected the header %s)",
-				         path, RESULTS_HEADER);
+			char msg[512];
+			if (check_header(line, msg, sizeof msg) < 0) {
+				snprintf(err, errlen, "%s:1: %s", path, msg);
 				rc = -1;
 				break;
 			}

@@ -16,7 +16,10 @@
  *
  * Reading accepts every state a kill can leave: an empty file or a torn
  * header (no games yet), a torn last line (that game is not done), and
- * blank lines at the end. */
+ * blank lines at the end. A header with other columns than these 14, extra
+ * ones after them included, is refused with the first column that differs
+ * (a run appends 14-field lines and re-sorts the file under this header,
+ * which would leave extra columns behind). */
 #ifndef ARENA_RESULTS_H
 #define ARENA_RESULTS_H
 

@@ -88,7 +88,7 @@ char *rundir_slurp(const char *path)
 
 static bool is_free(const char *line, const char *const *free_keys)
 {
-	for (int i = 0; free_keys[i]; i++) {
+	for (int i = 0; free_keys && free_keys[i]; i++) {
 		size_t n = strlen(free_keys[i]);
 		if (strncmp(line, free_keys[i], n) == 0 && strncmp(line + n, " =", 2) == 0)
 			return true;
@@ -96,19 +96,139 @@ static bool is_free(const char *line, const char *const *free_keys)
 	return false;
 }
 
+/* A walk over the lines of a configuration text that count: not blank, not
+ * a comment, not a free key. */
+typedef struct {
+	const char *next; /* where the next line starts */
+	int next_line;    /* its number */
+	const char *s;    /* the current line ("" at the end), len bytes */
+	size_t len;
+	int line;
+} Cursor;
+
+static bool advance(Cursor *c, const char *const *free_keys)
+{
+	while (*c->next) {
+		const char *s = c->next;
+		size_t len = strcspn(s, "\n"), lead = strspn(s, " \t");
+		c->next = s + len + (s[len] == '\n');
+		int line = c->next_line++;
+		if (lead >= len || s[lead] == ';' || s[lead] == '#' ||
+		    is_free(s, free_keys))
+			continue;
+		c->s = s, c->len = len, c->line = line;
+		return true;
+	}
+	c->s = "", c->len = 0, c->line = c->next_line;
+	return false;
+}
+
+/* The name of a "[section]" line into out, or false if it is none. */
+static bool section_of(const char *s, size_t len, char *out, size_t outlen)
+{
+	if (len < 2 || s[0] != '[' || s[len - 1] != ']')
+		return false;
+	snprintf(out, outlen, "%.*s", (int)(len - 2), s + 1);
+	return true;
+}
+
+/* The key of a "key = value" line (length in *klen) and where its value
+ * starts, or NULL. */
+static const char *value_of(const char *s, size_t len, size_t *klen)
+{
+	const char *eq = memchr(s, '=', len);
+	if (!eq || s[0] == '[')
+		return NULL;
+	size_t k = (size_t)(eq - s);
+	while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\t'))
+		k--;
+	*klen = k;
+	eq++;
+	while (eq < s + len && (*eq == ' ' || *eq == '\t'))
+		eq++;
+	return eq;
+}
+
+static void note_diff(const Cursor *a, const Cursor *b, const char *section, RundirDiff *d)
+{
+	memset(d, 0, sizeof *d);
+	d->line = a->line;
+	snprintf(d->section, sizeof d->section, "%s", section);
+	d->a_ended = !a->len;
+	d->b_ended = !b->len;
+	size_t ka = 0, kb = 0;
+	const char *va = a->len ? value_of(a->s, a->len, &ka) : NULL;
+	const char *vb = b->len ? value_of(b->s, b->len, &kb) : NULL;
+	if (va && vb && ka == kb && strncmp(a->s, b->s, ka) == 0 && ka < sizeof d->key) {
+		snprintf(d->key, sizeof d->key, "%.*s", (int)ka, a->s);
+		snprintf(d->a, sizeof d->a, "%.*s", (int)(a->s + a->len - va), va);
+		snprintf(d->b, sizeof d->b, "%.*s", (int)(b->s + b->len - vb), vb);
+	} else {
+		snprintf(d->a, sizeof d->a, "%.*s", (int)a->len, a->s);
+		snprintf(d->b, sizeof d->b, "%.*s", (int)b->len, b->s);
+	}
+}
+
+bool rundir_config_diff(const char *a, const char *b, const char *const *free_keys,
+                        RundirDiff *diff)
+{
+	Cursor ca = {.next = a, .next_line = 1}, cb = {.next = b, .next_line = 1};
+	char section[128] = ""; /* of the lines compared so far */
+	for (;;) {
+		bool ha = advance(&ca, free_keys), hb = advance(&cb, free_keys);
+		if (!ha && !hb)
+			return true;
+		if (ha && hb && ca.len == cb.len && strncmp(ca.s, cb.s, ca.len) == 0) {
+			section_of(ca.s, ca.len, section, sizeof section);
+			continue;
+		}
+		if (diff)
+			note_diff(&ca, &cb, section, diff);
+		return false;
+	}
+}
+
 bool rundir_same_config(const char *a, const char *b, const char *const *free_keys)
 {
-	for (;;) {
-		while (is_free(a, free_keys))
-			a += strcspn(a, "\n") + (a[strcspn(a, "\n")] != '\0');
-		while (is_free(b, free_keys))
-			b += strcspn(b, "\n") + (b[strcspn(b, "\n")] != '\0');
-		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
-		if (la != lb || strncmp(a, b, la) != 0)
-			return false;
-		if (!a[la])
-			return !b[lb];
-		a += la + 1;
-		b += lb + 1;
+	return rundir_config_diff(a, b, free_keys, NULL);
+}
+
+void rundir_diff_text(const RundirDiff *d, char *buf, size_t buflen)
+{
+	char where[140] = "";
+	if (d->section[0])
+		snprintf(where, sizeof where, "[%s] ", d->section);
+	if (d->key[0])
+		snprintf(buf, buflen, "%s%s differs (%s in the folder, %s now)", where,
+		         d->key, d->a, d->b);
+	else if (d->a_ended)
+		snprintf(buf, buflen,
+		         "%sthe folder's configuration ends where now there is '%s'", where,
+		         d->b);
+	else if (d->b_ended)
+		snprintf(buf, buflen,
+		         "%sthe folder has '%s' where now the configuration ends", where,
+		         d->a);
+	else
+		snprintf(buf, buflen, "%sthe folder has '%s' where now there is '%s'",
+		         where, d->a, d->b);
+}
+
+bool rundir_config_value(const char *text, const char *section, const char *key, char *out,
+                         size_t outlen)
+{
+	Cursor c = {.next = text, .next_line = 1};
+	char here[128] = "";
+	size_t klen;
+	while (advance(&c, NULL)) {
+		if (section_of(c.s, c.len, here, sizeof here))
+			continue;
+		const char *v = value_of(c.s, c.len, &klen);
+		if (v && strcmp(here, section) == 0 && klen == strlen(key) &&
+		    strncmp(c.s, key, klen) == 0) {
+			snprintf(out, outlen, "%.*s", (int)(c.s + c.len - v), v);
+			return true;
+		}
 	}
+	return false;
 }

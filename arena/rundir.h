@@ -22,10 +22,37 @@ void rundir_unlock(int fd); /* accepts -1 */
  * memory runs out. The caller frees it. */
 char *rundir_slurp(const char *path);
 
+/* Where two configuration texts part. a is the one saved in the folder, b
+ * the one about to run. */
+typedef struct {
+	int line;            /* of a, from 1 (past its last line if a ends first) */
+	char section[128];   /* the [section] of a at that line, without brackets */
+	char key[64];        /* the key both lines give, or "" if they differ in it */
+	char a[320], b[320]; /* with key: the two values; else the two lines, ""
+	                        for the text that ended */
+	bool a_ended, b_ended;
+} RundirDiff;
+
 /* True if the configuration texts a and b (as config_write or
- * spsa_config_write write them) are equal line for line once every line
- * "KEY = ..." of a key in free_keys (NULL-terminated: the keys that do not
- * change the games, such as threads) is left out of both. */
+ * spsa_config_write write them) are equal line for line once blank lines,
+ * comments (';' or '#') and every line "KEY = ..." of a key in free_keys
+ * (NULL-terminated: the keys that do not change the games, such as
+ * threads) are left out of both. If not, and diff is not NULL, *diff says
+ * where they first part. */
+bool rundir_config_diff(const char *a, const char *b, const char *const *free_keys,
+                        RundirDiff *diff);
+
+/* rundir_config_diff without the difference. */
 bool rundir_same_config(const char *a, const char *b, const char *const *free_keys);
+
+/* The difference as text: "[tournament] seed differs (1 in the folder, 2
+ * now)", or for lines of different keys "[S] the folder has 'A' where now
+ * there is 'B'". */
+void rundir_diff_text(const RundirDiff *d, char *buf, size_t buflen);
+
+/* The value of key in [section] of a configuration text into out. Returns
+ * true if found. */
+bool rundir_config_value(const char *text, const char *section, const char *key, char *out,
+                         size_t outlen);
 
 #endif

@@ -24,6 +24,7 @@
 #include "crashpoint.h"
 #include "faults.h"
 #include "game.h"
+#include "inputs.h"
 #include "interrupt.h"
 #include "openings.h"
 #include "outfile.h"
@@ -349,19 +350,24 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	 * syncs would keep the first game waiting some 20 ms), so a power loss
 	 * can leave config.ini empty: then, as when it is missing, the games
 	 * are checked against the schedule alone. */
-	static const char *const free_keys[] = {"threads", "status_every", "out", NULL};
+	static const char *const free_keys[] = {"threads", "status_every", "out",
+	                                        /* known by their hashes (inputs.h) */
+	                                        "openings", "program", NULL};
 	char *old = set.count > 0 ? rundir_slurp(ini) : NULL;
 	if (old && !*old) { /* empty: a power loss after its lazy write */
 		free(old);
 		old = NULL;
 	}
 	int status = 0;
-	if (old && !rundir_same_config(old, text, free_keys)) {
+	RundirDiff diff;
+	if (old && !rundir_config_diff(old, text, free_keys, &diff)) {
+		char what[4096];
+		inputs_explain(r->t, old, &diff, what, sizeof what);
 		fprintf(stderr,
-		        "arena run: %s holds a run with another configuration (see %s);\n"
+		        "arena run: %s:%d: %s;\n%s holds a run with another configuration: "
 		        "give this run another name (--set tournament.name=...) or remove "
 		        "the folder\n",
-		        r->dir, ini);
+		        ini, diff.line, what, r->dir);
 		status = 2;
 	} else if (resume(r, &set, csv, err, sizeof err) < 0) {
 		fprintf(stderr, "arena run: %s\n", err);
@@ -458,6 +464,8 @@ int runner_main(int argc, char **argv)
 			fprintf(stderr, "arena run: %s\n", err);
 			return 2;
 		}
+	if (config_override_warning(&t, err, sizeof err))
+		fprintf(stderr, "arena run: warning: %s\n", err);
 	if (threads >= 0)
 		t.threads = (int)threads;
 	if (out && snprintf(t.out, sizeof t.out, "%s", out) >= (int)sizeof t.out) {
@@ -465,7 +473,8 @@ int runner_main(int argc, char **argv)
 		        sizeof t.out - 1);
 		return 2;
 	}
-	if (config_validate(&t, err, sizeof err) < 0) {
+	if (config_validate(&t, err, sizeof err) < 0 ||
+	    inputs_resolve(&t, err, sizeof err) < 0) {
 		fprintf(stderr, "%s\n", err);
 		return 2;
 	}

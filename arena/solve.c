@@ -126,8 +126,9 @@ int solve_main(int argc, char **argv)
 	if (r.win) {
 		char line[SOLVE_LINE_MAX * 5];
 		record_format_moves(b.size, r.line, r.len, line, sizeof line);
-		printf("%s wins by %s in %d moves: %s\n", who,
-		       kind == SOLVE_VCF ? "VCF" : "VCT", (r.len + 1) / 2, line);
+		int n = (r.len + 1) / 2;
+		printf("%s wins by %s in %d move%s: %s\n", who,
+		       kind == SOLVE_VCF ? "VCF" : "VCT", n, n == 1 ? "" : "s", line);
 	} else {
 		printf("no %s win found for %s (depth %d, %llu nodes)\n",
 		       kind == SOLVE_VCF ? "VCF" : "VCT", who, r.depth,

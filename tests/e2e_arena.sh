@@ -129,4 +129,132 @@ set -e
 [ $rc -eq 2 ] && grep -q 'plain/x: cannot create' err.txt ||
 	fail "arena elo --out under a file: rc $rc, '$(cat err.txt)'"
 
+# configs/round-robin.ini documents every key with its default, unless its
+# comment says otherwise: each such value is the one a file without the key
+# gets (config.ini of a run that gives none of them).
+configs=$(dirname "$(realpath "${BASH_SOURCE[0]}")")/../configs
+printf '[tournament]\nname = d\npairs = 1\n[player a]\ntype = naive\n[player b]\ntype = naive\n' > d.ini
+"$arena" run d.ini >/dev/null 2>&1 || fail "run with the defaults"
+for key in type rounds board rule opening_order symmetries threads seed nodes depth ms \
+	max_plies out psq status_every sprt; do
+	doc=$(sed -n "/^\[tournament\]/,/^\[player/s/^$key = //p" "$configs/round-robin.ini")
+	used=$(sed -n "/^\[tournament\]/,/^\[player/s/^$key = //p" results/d/config.ini)
+	[ "$doc" = "$used" ] || fail "round-robin.ini says $key = '$doc', the default is '$used'"
+done
+
+# arena elo --anchor with no such player: one program name, then what is
+# wrong, naming the players there are.
+set +e
+"$arena" elo one/t/games.csv --anchor nobody >/dev/null 2>err.txt
+rc=$?
+set -e
+[ $rc -eq 2 ] && [ "$(cat err.txt)" = "arena elo: anchor 'nobody' is none of the players {a, b, c}" ] ||
+	fail "arena elo --anchor nobody: rc $rc, '$(cat err.txt)'"
+
+# arena players: every type (external too, which takes no defaults), or
+# each type named; an unknown name is refused before anything is listed.
+"$arena" players > types.txt || fail "arena players"
+for type in random naive weighted alphabeta mcts external; do
+	grep -q "^$type: " types.txt || fail "arena players does not list $type"
+done
+"$arena" players naive weighted > types.txt || fail "arena players naive weighted"
+[ "$(grep -c '^[a-z]*: ' types.txt)" -eq 2 ] && grep -q '^naive: ' types.txt &&
+	grep -q '^weighted: ' types.txt || fail "arena players naive weighted: $(grep '^[a-z]*: ' types.txt)"
+set +e
+"$arena" players naive nosuch >types.txt 2>err.txt
+rc=$?
+set -e
+[ $rc -eq 2 ] && [ ! -s types.txt ] && grep -q "no player type 'nosuch'" err.txt ||
+	fail "arena players naive nosuch: rc $rc, '$(cat err.txt)'"
+
+# --set tournament.rounds=N where the file sets pairs: played, with a word
+# that it changed nothing.
+"$arena" run d.ini --out rounds --set tournament.rounds=2 >/dev/null 2>err.txt ||
+	fail "run with --set tournament.rounds=2"
+grep -q "^arena run: warning: --set tournament.rounds=2 changes nothing: pairs = 1 " err.txt ||
+	fail "no warning for --set rounds under pairs: $(cat err.txt)"
+
+# Counts in messages agree with their nouns.
+"$arena" solve --moves "h8 h9 i8 i9 j8 j9 k8 a1" > solve.txt || fail "arena solve of a four"
+grep -q "^black wins by VCF in 1 move: " solve.txt || fail "arena solve: $(grep wins solve.txt)"
+"$arena" solve --moves "h8 h9 i8 i9 j8 j9 a1" > solve.txt || fail "arena solve of a three"
+grep -q "^white wins by VCF in 2 moves: " solve.txt || fail "arena solve: $(grep wins solve.txt)"
+
+# arena pgn escapes tag values as the PGN standard says (8.1.1: \" for a
+# quote, \\ for a backslash), for names from files other tools wrote.
+{
+	head -1 one/t/games.csv
+	echo '0,0,1,o,a\b,q"x,1-0,five,9,h8 i9 h9 i10 h10 i11 h11 i12 h12,0,0,0,0'
+} > escape.csv
+"$arena" pgn escape.csv > escape.pgn || fail "arena pgn of names with \\ and \""
+grep -qxF '[White "a\\b"]' escape.pgn && grep -qxF '[Black "q\"x"]' escape.pgn ||
+	fail "arena pgn does not escape: $(grep -e White -e Black escape.pgn)"
+
+# The refusal of another configuration names the key that differs, with
+# both values and the line of the folder's config.ini.
+set +e
+"$arena" run big.ini --out cut --set tournament.nodes=99 >/dev/null 2>err.txt
+rc=$?
+set -e
+line=$(grep -n '^nodes = ' cut/big/config.ini | head -1 | cut -d: -f1)
+[ $rc -eq 2 ] && grep -qF "arena run: cut/big/config.ini:$line: [tournament] nodes differs (500 in the folder, 99 now)" err.txt ||
+	fail "changed nodes: rc $rc, '$(cat err.txt)'"
+
+# A run folder's config.ini runs as it is: its openings are an absolute
+# path, recorded with their content hash. Run from here (where its `out`
+# points), it resumes its own folder to the games of an uninterrupted run.
+here=$(pwd -P)
+"$arena" run t.ini --threads 2 --out cfg >/dev/null 2>&1 || fail "run into cfg"
+grep -qx "openings = $here/open.txt" cfg/t/config.ini &&
+	grep -qx 'openings_hash = fnv1a64:[0-9a-f]\{16\}' cfg/t/config.ini ||
+	fail "config.ini does not record the openings: $(grep openings cfg/t/config.ini)"
+head -101 cfg/t/games.csv > part.csv && cp part.csv cfg/t/games.csv
+"$arena" run cfg/t/config.ini >/dev/null 2>err.txt || fail "arena run cfg/t/config.ini: $(cat err.txt)"
+grep -q "240 games (100 done)" err.txt || fail "config.ini did not resume its run: $(head -1 err.txt)"
+same_games one/t/games.csv cfg/t/games.csv || fail "the games of config.ini's resume differ"
+
+# Openings edited between two runs: the resume is refused, naming the key,
+# both hashes and the file; config.ini run again is refused too.
+cp open.txt open2.txt
+sed 's/^openings = open.txt/openings = open2.txt/; s/^name = t/name = o2/' t.ini > o2.ini
+"$arena" run o2.ini --out o2 >/dev/null 2>&1 || fail "run with open2.txt"
+before=$(sed -n 's/^openings_hash = //p' o2/o2/config.ini)
+sed -i '1s/.*/0,0, 1,1, 2,2/' open2.txt
+set +e
+"$arena" run o2.ini --out o2 >/dev/null 2>err.txt
+rc=$?
+set -e
+line=$(grep -n '^openings_hash = ' o2/o2/config.ini | cut -d: -f1)
+[ $rc -eq 2 ] && grep -qF "arena run: o2/o2/config.ini:$line: [tournament] openings_hash differs ($before in the folder, fnv1a64:" err.txt &&
+	grep -qF "now): the file $here/open2.txt changed" err.txt ||
+	fail "edited openings: rc $rc, '$(cat err.txt)'"
+set +e
+"$arena" run o2/o2/config.ini --out o2 >/dev/null 2>err.txt
+rc=$?
+set -e
+[ $rc -eq 2 ] && grep -qF "o2/o2/config.ini: openings_hash is $before but $here/open2.txt now has" err.txt ||
+	fail "config.ini with edited openings: rc $rc, '$(cat err.txt)'"
+
+# An engine rebuilt between two runs changes the games: config.ini records
+# its program and content hash, and the resume is refused, naming it.
+engine_src=$(dirname "$arena")/../players/pbrain-random
+if [ -x "$engine_src" ]; then
+	cp "$engine_src" engine
+	printf '[tournament]\nname = ext\npairs = 1\nnodes = 100\n[player e]\ntype = external\ncommand = ./engine\n[player n]\ntype = naive\n' > ext.ini
+	"$arena" run ext.ini --out ext >/dev/null 2>err.txt || fail "run with an external engine: $(cat err.txt)"
+	grep -qx "program = $here/engine" ext/ext/config.ini &&
+		grep -qx 'program_hash = fnv1a64:[0-9a-f]\{16\}' ext/ext/config.ini ||
+		fail "config.ini does not record the program: $(grep program ext/ext/config.ini)"
+	printf 'x' >> engine # rebuilt
+	set +e
+	"$arena" run ext.ini --out ext >/dev/null 2>err.txt
+	rc=$?
+	set -e
+	[ $rc -eq 2 ] && grep -qF "[player e] program_hash differs (" err.txt &&
+		grep -qF "now): the program $here/engine changed" err.txt ||
+		fail "rebuilt engine: rc $rc, '$(cat err.txt)'"
+else
+	echo "SKIP: no $engine_src for the rebuilt-engine case"
+fi
+
 echo "e2e_arena: all checks passed"

@@ -334,6 +334,36 @@ static void validation_of_the_whole(void **state)
 	}
 }
 
+/* pairs, when not 0, decides the games and rounds is not used: a --set of
+ * rounds that changes nothing says so. */
+static void set_rounds_under_pairs_warns(void **state)
+{
+	(void)state;
+	static Tournament t;
+	char err[512] = "", note[512] = "";
+	const char *path =
+	    write_file("r.ini", "[tournament]\npairs = 10\n[player a]\ntype = "
+	                        "naive\n[player b]\ntype = naive\n");
+	if (config_load(path, &t, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_int_equal(config_override_warning(&t, note, sizeof note), 0);
+	assert_int_equal(config_override(&t, "tournament.rounds=2", err, sizeof err), 0);
+	assert_int_equal(config_override_warning(&t, note, sizeof note), 1);
+	assert_string_equal(note, "--set tournament.rounds=2 changes nothing: pairs = 10 "
+	                          "decides the games (--set tournament.pairs=0 plays by "
+	                          "rounds)");
+	assert_int_equal(config_override(&t, "tournament.pairs=0", err, sizeof err), 0);
+	assert_int_equal(config_override_warning(&t, note, sizeof note), 0);
+
+	/* rounds in the file beside pairs is what config.ini writes: no word. */
+	path =
+	    write_file("r.ini", "[tournament]\nrounds = 3\npairs = 10\n[player a]\ntype = "
+	                        "naive\n[player b]\ntype = naive\n");
+	if (config_load(path, &t, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_int_equal(config_override_warning(&t, note, sizeof note), 0);
+}
+
 static void openings_both_formats(void **state)
 {
 	(void)state;
@@ -417,6 +447,7 @@ int main(void)
 	    cmocka_unit_test(bad_files_name_file_and_line),
 	    cmocka_unit_test(long_line_and_missing_file),
 	    cmocka_unit_test(validation_of_the_whole),
+	    cmocka_unit_test(set_rounds_under_pairs_warns),
 	    cmocka_unit_test(openings_both_formats),
 	    cmocka_unit_test(bad_openings),
 	};

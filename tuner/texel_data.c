@@ -89,10 +89,10 @@ int texel_random_openings(int size, Rule rule, int plies, int box, uint64_t seed
 	free(b);
 	if (out->count < count) {
 		snprintf(err, errlen,
-		         "only %d distinct random openings of %d stones in the central "
-		         "%dx%d square "
-		         "(%d needed): raise opening_plies or opening_box",
-		         out->count, plies, box, box, count);
+		         "only %d distinct random opening%s of %d stone%s in the central "
+		         "%dx%d square (%d needed): raise opening_plies or opening_box",
+		         out->count, out->count == 1 ? "" : "s", plies,
+		         plies == 1 ? "" : "s", box, box, count);
 		openings_free(out);
 		return -1;
 	}
@@ -219,7 +219,10 @@ static int play_games(const TexelConfig *c, const OpeningSet *data, const char *
 			const Opening *o = &data->items[pair % data->count];
 			char line[BOARD_MAX_MOVES * 5 + 512];
 			bool a_black = k % 2 == 0;
-			if (results_format(line, sizeof line, c->size, job, pair, 0,
+			/* Rounds as `arena run` numbers them (schedule.h): from 1,
+			 * once more each time the openings come round. */
+			int round = pair / data->count + 1;
+			if (results_format(line, sizeof line, c->size, job, pair, round,
 			                   o->name, a_black ? pa->name : bname,
 			                   a_black ? bname : pa->name, r) < 0 ||
 			    fputs(line, f) == EOF) {

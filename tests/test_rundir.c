@@ -1,0 +1,111 @@
+/* test_rundir.c - comparing a run folder's saved configuration with the
+ * one about to resume in it: the first difference, named by section, key
+ * and both values. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "rundir.h"
+
+static const char *const free_keys[] = {"threads", "out", NULL};
+
+#define SAVED                                                                              \
+	"; the configuration as used\n[tournament]\nname = t\nthreads = 2\nseed = 1\n"     \
+	"openings_hash = fnv1a64:00000000000000aa\n\n[player a]\ntype = naive\n"
+
+static void same_but_for_free_keys(void **state)
+{
+	(void)state;
+	RundirDiff d;
+	const char *now = "; the configuration as used\n[tournament]\nname = t\nthreads = "
+	                  "8\nout = elsewhere\nseed = 1\nopenings_hash = "
+	                  "fnv1a64:00000000000000aa\n\n[player a]\ntype = naive\n";
+	assert_true(rundir_config_diff(SAVED, now, free_keys, &d));
+	assert_true(rundir_same_config(SAVED, now, free_keys));
+}
+
+static void a_value_that_differs(void **state)
+{
+	(void)state;
+	RundirDiff d;
+	const char *now = "; the configuration as used\n[tournament]\nname = t\nseed = 1\n"
+	                  "openings_hash = fnv1a64:00000000000000bb\n\n[player a]\ntype = "
+	                  "naive\n";
+	assert_false(rundir_config_diff(SAVED, now, free_keys, &d));
+	assert_false(rundir_same_config(SAVED, now, free_keys));
+	assert_int_equal(d.line, 6); /* the saved text's line */
+	assert_string_equal(d.section, "tournament");
+	assert_string_equal(d.key, "openings_hash");
+	assert_string_equal(d.a, "fnv1a64:00000000000000aa");
+	assert_string_equal(d.b, "fnv1a64:00000000000000bb");
+	char text[512];
+	rundir_diff_text(&d, text, sizeof text);
+	assert_string_equal(text, "[tournament] openings_hash differs "
+	                          "(fnv1a64:00000000000000aa in the folder, "
+	                          "fnv1a64:00000000000000bb now)");
+
+	/* In a player's section. */
+	const char *other =
+	    "; the configuration as used\n[tournament]\nname = t\nseed = 1\n"
+	    "openings_hash = fnv1a64:00000000000000aa\n\n[player a]\ntype = "
+	    "weighted\n";
+	assert_false(rundir_config_diff(SAVED, other, free_keys, &d));
+	rundir_diff_text(&d, text, sizeof text);
+	assert_string_equal(text,
+	                    "[player a] type differs (naive in the folder, weighted now)");
+}
+
+static void lines_of_different_keys(void **state)
+{
+	(void)state;
+	RundirDiff d;
+	char text[512];
+	/* A key missing now. Blank lines and comments are no part of it. */
+	const char *now = "; another comment\n[tournament]\nname = t\n\nseed = 1\n"
+	                  "[player a]\ntype = naive\n";
+	assert_false(rundir_config_diff(SAVED, now, free_keys, &d));
+	assert_int_equal(d.line, 6);
+	assert_string_equal(d.key, "");
+	rundir_diff_text(&d, text, sizeof text);
+	assert_string_equal(text,
+	                    "[tournament] the folder has 'openings_hash = "
+	                    "fnv1a64:00000000000000aa' where now there is '[player a]'");
+	/* A player more now: the saved text ends first. */
+	const char *more = SAVED "\n[player b]\ntype = naive\n";
+	assert_false(rundir_config_diff(SAVED, more, free_keys, &d));
+	assert_int_equal(d.line, 10);
+	rundir_diff_text(&d, text, sizeof text);
+	assert_string_equal(text, "[player a] the folder's configuration ends where now "
+	                          "there is '[player b]'");
+	assert_false(rundir_config_diff(more, SAVED, free_keys, &d));
+	rundir_diff_text(&d, text, sizeof text);
+	assert_string_equal(text, "[player a] the folder has '[player b]' where now the "
+	                          "configuration ends");
+}
+
+static void values_looked_up(void **state)
+{
+	(void)state;
+	char v[64];
+	assert_true(rundir_config_value(SAVED, "tournament", "seed", v, sizeof v));
+	assert_string_equal(v, "1");
+	assert_true(rundir_config_value(SAVED, "player a", "type", v, sizeof v));
+	assert_string_equal(v, "naive");
+	assert_false(rundir_config_value(SAVED, "player a", "seed", v, sizeof v));
+	assert_false(rundir_config_value(SAVED, "player b", "type", v, sizeof v));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(same_but_for_free_keys),
+	    cmocka_unit_test(a_value_that_differs),
+	    cmocka_unit_test(lines_of_different_keys),
+	    cmocka_unit_test(values_looked_up),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
