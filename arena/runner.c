@@ -542,9 +542,9 @@ int runner_main(int argc, char **argv)
 
 	int nthreads = t.threads > 0 ? t.threads : omp_get_num_procs();
 	fprintf(stderr,
-	        "%s: %d players, %d openings, %d games (%d done), %d threads, into %s\n",
-	        t.name, t.nplayers, openings.count, sched.count, r->ndone, nthreads,
-	        r->dir);
+	        "%s: %d players, %d opening%s, %d games (%d done), %d thread%s, into %s\n",
+	        t.name, t.nplayers, openings.count, openings.count == 1 ? "" : "s",
+	        sched.count, r->ndone, nthreads, nthreads == 1 ? "" : "s", r->dir);
 	if (t.sprt) {
 		SprtConfig sc = {t.elo0, t.elo1, t.alpha, t.beta};
 		if (sprt_init(&r->sprt, &sc, err, sizeof err) < 0) {

@@ -381,8 +381,8 @@ int spsa_main(int argc, char **argv)
 
 	if (c->verify_pairs > verify.count)
 		fprintf(stderr,
-		        "note: %d verification pairs on %d openings: openings repeat\n",
-		        c->verify_pairs, verify.count);
+		        "note: %d verification pairs on %d opening%s: openings repeat\n",
+		        c->verify_pairs, verify.count, verify.count == 1 ? "" : "s");
 	ExecSpec vs = {.a = {c->type, &tuned, c->budget},
 	               .b = {c->type, &start, c->budget},
 	               .size = c->size,
