@@ -26,6 +26,7 @@ void config_defaults(Tournament *t)
 	snprintf(t->name, sizeof t->name, "tournament");
 	t->type = TOUR_ROUND_ROBIN;
 	t->rounds = 1;
+	t->restart = -1;
 	t->size = BOARD_DEFAULT;
 	t->rule = RULE_FREESTYLE;
 	t->order = ORDER_SEQUENTIAL;
@@ -97,6 +98,8 @@ int config_player_key(PlayerSpec *p, const char *key, const char *v, char *err,
 	int rc;
 	if (config_budget_key(&p->budget, &p->budget_set, key, v, err, errlen, &rc))
 		return rc;
+	if (strcmp(key, "restart") == 0)
+		p->restart_set = true; /* the tournament's restart does not apply */
 	if (strcmp(key, "type") == 0) {
 		if (strcmp(v, p->type->name) != 0) {
 			snprintf(err, errlen, "[player %s] already has type %s", p->name,
@@ -237,6 +240,19 @@ static int set_challengers(Tournament *t, const char *list, char *err, size_t er
 
 /* What single keys cannot catch: sections without keys (unknown, empty or
  * repeated), players without a type, then the keys kept for the end. */
+/* [tournament] restart = on|off: the `restart` of every player that has
+ * one (external engines) and did not give its own. */
+static void apply_restart(Tournament *t)
+{
+	for (int i = 0; t->restart >= 0 && i < t->nplayers; i++) {
+		PlayerSpec *p = &t->players[i];
+		char msg[256];
+		if (p->type && !p->restart_set && param_find(&p->params, "restart") >= 0)
+			param_set(&p->params, "restart", t->restart ? "on" : "off", msg,
+			          sizeof msg);
+	}
+}
+
 static int finish(Ctx *c, char *err, size_t errlen)
 {
 	const IniFile *ini = c->ini;
@@ -281,6 +297,7 @@ static int finish(Ctx *c, char *err, size_t errlen)
 		if (r < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
 	}
+	apply_restart(t);
 	return 0;
 }
 
@@ -340,6 +357,8 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 			rc = set_challengers(t, value, msg, sizeof msg);
 		if (rc == 0 && strcmp(key, "rounds") == 0) /* see config_override_warning */
 			t->rounds_by_set = true;
+		if (rc == 0 && strcmp(key, "restart") == 0)
+			apply_restart(t);
 		if (rc == 0 &&
 		    strcmp(key, "openings") == 0) /* the hash was of the others */
 			t->openings_hash_given[0] = '\0';

@@ -32,6 +32,7 @@ typedef struct {
 	Budget budget;       /* its own budget, when the section gives one ... */
 	unsigned budget_set; /* ... keys given: BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS */
 	bool challenger;     /* gauntlet: plays every non-challenger */
+	bool restart_set;    /* its section gave `restart` (external engines) */
 	int line;            /* where its section starts */
 	/* A player with a `command` (external): the program it names, as an
 	 * absolute path, and its content hash (inputs_resolve fills both); the
@@ -59,12 +60,13 @@ typedef struct {
 	bool symmetries;
 	int threads; /* 0 = every core */
 	uint64_t seed;
-	Budget budget;                /* per move, for players without their own */
-	unsigned budget_set;          /* budget keys given in [tournament] or --set */
-	int max_plies;                /* 0 = play to a full board */
-	char out[CONFIG_PATH_MAX];    /* output root; the run goes to out/name */
-	bool psq;                     /* write a .psq file per game */
-	int status_every;             /* games between status lines off a terminal */
+	Budget budget;             /* per move, for players without their own */
+	unsigned budget_set;       /* budget keys given in [tournament] or --set */
+	int max_plies;             /* 0 = play to a full board */
+	char out[CONFIG_PATH_MAX]; /* output root; the run goes to out/name */
+	bool psq;                  /* write a .psq file per game */
+	int restart;      /* `restart` for external players that give none: -1 = unset */
+	int status_every; /* games between status lines off a terminal */
 	char anchor[CONFIG_NAME_MAX]; /* player rated 0; "" = the pool averages 0 */
 	bool sprt;
 	double elo0, elo1, alpha, beta;

@@ -90,6 +90,13 @@ int config_keys_tournament(Tournament *t, const char *key, const char *v,
 		return inifile_bool(key, v, &t->symmetries, err, errlen);
 	if (strcmp(key, "psq") == 0)
 		return inifile_bool(key, v, &t->psq, err, errlen);
+	if (strcmp(key, "restart") == 0) {
+		bool on;
+		if (inifile_bool(key, v, &on, err, errlen) < 0)
+			return -1;
+		t->restart = on;
+		return 0;
+	}
 	if (strcmp(key, "sprt") == 0)
 		return inifile_bool(key, v, &t->sprt, err, errlen);
 	if (strcmp(key, "threads") == 0)

@@ -51,6 +51,8 @@ int config_write(const Tournament *t, FILE *f)
 		fprintf(f, "anchor = %s\n", t->anchor);
 	fprintf(f, "max_plies = %d\nout = %s\npsq = %s\nstatus_every = %d\n", t->max_plies,
 	        t->out, t->psq ? "on" : "off", t->status_every);
+	if (t->restart >= 0) /* each external player's own restart says the rest */
+		fprintf(f, "restart = %s\n", t->restart ? "on" : "off");
 	fprintf(f, "sprt = %s\n", t->sprt ? "on" : "off");
 	const char *keys[] = {"elo0", "elo1", "alpha", "beta"};
 	const double vals[] = {t->elo0, t->elo1, t->alpha, t->beta};

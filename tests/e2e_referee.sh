@@ -59,4 +59,16 @@ grep -q '< OK' "$f" || fail "log: no OK read"
 [ "$(ls all/r/logs | grep -c 'dropword\.log$')" -eq 8 ] || fail "--log: $(ls all/r/logs)"
 grep -q 'ERROR Unknown command' "$(ls all/r/logs/*dropword.log | head -1)" ||
 	fail "--log: dropword's ERROR line is not in its log"
-echo "ok: faults.csv, footer, arena show, logs"
+# Engines are kept between a worker's games and sent RESTART (restart =
+# off, the default); [tournament] restart = on gives every external player
+# without its own a fresh process per game, and config.ini says so.
+grep -q '> RESTART' all/r/logs/*dropword.log || fail "no engine was kept and sent RESTART"
+"$arena" run r.ini --out fresh --log --set tournament.restart=on >/dev/null 2>&1 ||
+	fail "run with restart = on"
+! grep -q '> RESTART' fresh/r/logs/*.log || fail "restart = on: an engine was sent RESTART"
+grep -q '^restart = on$' fresh/r/config.ini || fail "config.ini: no restart = on"
+[ "$(grep -c '^restart = on$' fresh/r/config.ini)" -eq 3 ] ||
+	fail "config.ini: each external player's restart = on: $(grep restart fresh/r/config.ini)"
+cmp -s <(cut -d, -f1-10 all/r/games.csv) <(cut -d, -f1-10 fresh/r/games.csv) ||
+	fail "restart on and off played different games"
+echo "ok: faults.csv, footer, arena show, logs, restart"
