@@ -633,7 +633,7 @@ int runner_main(int argc, char **argv)
 		    (double)kids.ru_stime.tv_sec + kids.ru_stime.tv_usec / 1e6;
 		fprintf(
 		    stderr,
-		    "played %d games in %.1f s: %.2f games/s; of the thread time, players "
+		    "played %d games in %.2f s: %.2f games/s; of the thread time, players "
 		    "thought %.1f%% and recording the games took %.2f%%; CPU: arena "
 		    "%.2f s, engine processes %.2f s\n",
 		    r->nplayed, wall, r->nplayed / wall,
