@@ -9,11 +9,16 @@
  * 0.7 as 0.69999999999999996; fewer are enough for most numbers. */
 void config_write_real(double x, char *buf, size_t buflen)
 {
+	/* Through a buffer of our own: GCC's sanitizer build otherwise warns
+	 * of a null destination in the loop. */
+	char text[40] = "";
 	for (int digits = 15; digits <= 17; digits++) {
-		snprintf(buf, buflen, "%.*g", digits, x);
-		if (strtod(buf, NULL) == x)
-			return;
+		snprintf(text, sizeof text, "%.*g", digits, x);
+		if (strtod(text, NULL) == x)
+			break;
 	}
+	if (buf && buflen)
+		snprintf(buf, buflen, "%s", text);
 }
 
 /* A [player] parameter: reals by config_write_real, the rest as declared. */
