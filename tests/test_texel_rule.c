@@ -142,13 +142,15 @@ static int reference_fours(const Board *b, Color c, bool exact)
 
 /* With only the fours scored, the counts of the four classes are the
  * reference's, on random positions (fives and overlines on the board
- * included) of every rule and both colours, by a board's edge too. */
+ * included) of every rule and both colours, by a board's edge too; and
+ * with the published scores the counts add up to ab_eval_full. */
 static void test_fours_match_a_reference(void **state)
 {
 	(void)state;
 	static const int64_t only_fours[AB_SHAPES] = {0, 0, 0, 0, 0, 1000, 1000, 1000, 0};
-	AbEval e;
+	AbEval e, pub;
 	ab_eval_setup(&e, only_fours, 0.5);
+	ab_eval_setup(&pub, published, 0.5);
 	Rng rng;
 	rng_seed(&rng, 3);
 	int seen[2] = {0, 0}; /* positions with fours: [exact] */
@@ -178,6 +180,18 @@ static void test_fours_match_a_reference(void **state)
 				         c == BLACK ? "black" : "white", b.count, got,
 				         want);
 			seen[exact_five(rule, c)] += want > 0;
+		}
+		/* And the counts are the evaluation there (edges included). */
+		ab_eval_rule(&pub, rule);
+		int64_t total[2];
+		ab_eval_full(&pub, &b, total);
+		ab_eval_counts(&pub, &b, count);
+		for (Color c = BLACK; c <= WHITE; c++) {
+			int64_t sum = 0;
+			for (int s = 0; s < AB_SHAPES; s++)
+				sum += count[c][s] *
+				       (published[s] * AB_EVAL_SCALE / ab_eval_stones[s]);
+			assert_int_equal(sum, total[c]);
 		}
 	}
 	assert_true(seen[0] > 100 && seen[1] > 100);
