@@ -7,13 +7,26 @@
  * table built once maps the key to the set of shape classes the stone is
  * part of; the few distinct sets get small ids, and each player turns an id
  * into a value with its own scores. Keys are written from black's side;
- * a white stone's key has its colours swapped first. */
+ * a white stone's key has its colours swapped first.
+ *
+ * A colour that needs exactly five also needs the cells five away: a four
+ * whose five would have an own stone just beyond it can only become an
+ * overline, so it is no four (the search never sees it as a threat either),
+ * and for an end stone of "11110" the cell beyond the other end is five
+ * away. That colour's table is keyed by the ten cells within five (20
+ * bits), and built when such a rule is first asked for. */
 #include "ab_eval.h"
 
 #include <string.h>
 #include <threads.h>
 
-enum { KEYS = 1 << 16, MASKS = 1 << AB_SHAPES };
+enum {
+	KEYS = 1 << 16,
+	WIDE_KEYS = 1 << 20,
+	MASKS = 1 << AB_SHAPES,
+	/* the classes that are, or make with one stone, a five */
+	FIVE_MAKERS = 1 << AB_FOUR | 1 << AB_SPLIT_FOUR | 1 << AB_OPEN_FOUR | 1 << AB_FIVE,
+};
 
 /* The published table, plus the mirror of 11010 (01011): the article lists
  * the shape one way only, which would make the score depend on which way a
@@ -45,21 +58,30 @@ static const struct {
  * is what tells a five from part of an overline. */
 const int ab_eval_stones[AB_SHAPES] = {2, 3, 3, 3, 3, 4, 4, 4, 3};
 
-static uint8_t id_table[2][KEYS]; /* [exact five][key] */
-static uint16_t id_mask[AB_EVAL_IDS];
-static int id_count;
-static once_flag tables_once = ONCE_FLAG_INIT;
+/* The cells around a stone: offsets -5..5, the stone on cells[CENTRE]. */
+enum { CENTRE = 5, SPAN = 2 * CENTRE + 1 };
 
-/* The shape classes of a black stone in the middle of cells[0..8]. */
-static unsigned shapes_of(const int cells[9], int exact)
+static uint8_t id_narrow[KEYS];    /* five or more: the cells within four */
+static uint8_t id_wide[WIDE_KEYS]; /* exactly five: the cells within five */
+static uint16_t id_mask[AB_EVAL_IDS];
+static int16_t id_of_mask[MASKS];
+static int id_count;
+static once_flag tables_once = ONCE_FLAG_INIT, wide_once = ONCE_FLAG_INIT;
+
+/* The shape classes of a black stone on cells[CENTRE]. With exact, a shape
+ * that is or makes a five counts only if neither cell just beyond its
+ * window is black: then every five it makes is exact (for "011110" both,
+ * its ends being empty). A five is credited to its middle stones only. */
+static unsigned shapes_of(const int cells[SPAN], bool exact)
 {
 	unsigned mask = 0;
 	for (size_t i = 0; i < sizeof shape_list / sizeof shape_list[0]; i++) {
 		const char *s = shape_list[i].cells;
+		AbShape shape = shape_list[i].shape;
 		int len = (int)strlen(s);
-		for (int start = 0; start + len <= 9; start++) {
-			int at = 4 - start; /* the stone's place in the window */
-			if (at < 0 || at >= len)
+		for (int at = 0; at < len; at++) { /* the stone's place in the window */
+			int start = CENTRE - at;
+			if (s[at] != '1' || (shape == AB_FIVE && (at < 1 || at > 3)))
 				continue;
 			bool match = true;
 			for (int j = 0; j < len && match; j++)
@@ -67,45 +89,97 @@ static unsigned shapes_of(const int cells[9], int exact)
 				        (s[j] == '1' ? CELL_BLACK : CELL_EMPTY);
 			if (!match)
 				continue;
-			if (shape_list[i].shape == AB_FIVE) {
-				if (at < 1 || at > 3)
-					continue;
-				if (exact && (cells[start - 1] == CELL_BLACK ||
-				              cells[start + len] == CELL_BLACK))
-					continue;
-			}
-			mask |= 1u << shape_list[i].shape;
+			if (exact && (1u << shape & FIVE_MAKERS) &&
+			    (cells[start - 1] == CELL_BLACK ||
+			     cells[start + len] == CELL_BLACK))
+				continue;
+			mask |= 1u << shape;
 		}
 	}
 	return mask;
 }
 
+/* The cells of a 16-bit key (offsets -4..-1, then 1..4); the cells five
+ * away empty. */
+static void narrow_cells(uint32_t key, int cells[SPAN])
+{
+	for (int j = 0; j < 4; j++) {
+		cells[1 + j] = (int)(key >> (2 * j)) & 3;
+		cells[6 + j] = (int)(key >> (8 + 2 * j)) & 3;
+	}
+	cells[0] = cells[SPAN - 1] = CELL_EMPTY;
+	cells[CENTRE] = CELL_BLACK;
+}
+
+/* A 20-bit key holds offsets -5..-1, then 1..5; its 16-bit key drops the
+ * first and the last cell. */
+static inline uint32_t narrow_of(uint32_t wide)
+{
+	return ((wide >> 2) & 0xFFu) | ((wide >> 10) & 0xFFu) << 8;
+}
+
+static inline uint32_t wide_of(uint32_t narrow, int before, int after)
+{
+	return (uint32_t)before | (narrow & 0xFFu) << 2 | (narrow >> 8) << 10 |
+	       (uint32_t)after << 18;
+}
+
+static void add_id(unsigned mask)
+{
+	/* 9 classes cannot all combine; the count is checked by the tests
+	 * through ab_eval_full. */
+	if (id_of_mask[mask] < 0 && id_count < AB_EVAL_IDS) {
+		id_mask[id_count] = (uint16_t)mask;
+		id_of_mask[mask] = (int16_t)id_count++;
+	}
+}
+
+static uint8_t id_of(unsigned mask)
+{
+	return (uint8_t)(id_of_mask[mask] < 0 ? id_of_mask[0] : id_of_mask[mask]);
+}
+
 static void build_tables(void)
 {
-	static int16_t id_of_mask[MASKS];
 	memset(id_of_mask, -1, sizeof id_of_mask);
 	id_count = 0;
-	for (int exact = 0; exact < 2; exact++)
-		for (int key = 0; key < KEYS; key++) {
-			int cells[9];
-			for (int j = 0; j < 4; j++) {
-				cells[j] = (key >> (2 * j)) & 3;
-				cells[5 + j] = (key >> (8 + 2 * j)) & 3;
-			}
-			cells[4] = CELL_BLACK;
-			unsigned mask = shapes_of(cells, exact);
-			if (id_of_mask[mask] < 0) {
-				/* 9 classes cannot all combine; the count is checked
-				 * by the tests through ab_eval_full. */
-				if (id_count >= AB_EVAL_IDS)
-					mask = 0;
-				else {
-					id_mask[id_count] = (uint16_t)mask;
-					id_of_mask[mask] = (int16_t)id_count++;
-				}
-			}
-			id_table[exact][key] = (uint8_t)id_of_mask[mask];
+	add_id(0);
+	for (uint32_t key = 0; key < KEYS; key++) {
+		int cells[SPAN];
+		narrow_cells(key, cells);
+		unsigned mask = shapes_of(cells, false);
+		add_id(mask);
+		id_narrow[key] = id_of(mask);
+		/* The exact table comes later, after players may have taken
+		 * their values for the ids, so its sets get ids now: the cells
+		 * five away can only take five makers out of this one. */
+		unsigned most = shapes_of(cells, true), makers = most & FIVE_MAKERS;
+		for (unsigned sub = makers;; sub = (sub - 1) & makers) {
+			add_id((most & ~makers) | sub);
+			if (!sub)
+				break;
 		}
+	}
+}
+
+static void build_wide(void)
+{
+	for (uint32_t key = 0; key < KEYS; key++) {
+		int cells[SPAN];
+		narrow_cells(key, cells);
+		/* Only whether a cell five away is black matters: [before][after]. */
+		unsigned most = shapes_of(cells, true), mask[2][2];
+		for (int i = 0; i < 4; i++) {
+			cells[0] = i & 1 ? CELL_BLACK : CELL_EMPTY;
+			cells[SPAN - 1] = i & 2 ? CELL_BLACK : CELL_EMPTY;
+			mask[i & 1][i >> 1] =
+			    most & FIVE_MAKERS ? shapes_of(cells, true) : most;
+		}
+		for (int before = 0; before < 4; before++)
+			for (int after = 0; after < 4; after++)
+				id_wide[wide_of(key, before, after)] =
+				    id_of(mask[before == CELL_BLACK][after == CELL_BLACK]);
+	}
 }
 
 void ab_eval_init(void)
@@ -138,38 +212,54 @@ void ab_eval_setup(AbEval *e, const int64_t score[AB_SHAPES], double ratio)
 
 void ab_eval_rule(AbEval *e, Rule rule)
 {
-	bool black_exact = rule != RULE_FREESTYLE, white_exact = rule == RULE_STANDARD;
-	e->ids[BLACK] = id_table[black_exact];
-	e->ids[WHITE] = id_table[white_exact];
+	ab_eval_init();
+	for (int c = BLACK; c <= WHITE; c++) {
+		bool exact = rule == RULE_STANDARD || (rule == RULE_RENJU && c == BLACK);
+		if (exact)
+			call_once(&wide_once, build_wide);
+		e->wide[c] = exact;
+		e->ids[c] = exact ? id_wide : id_narrow;
+	}
 }
 
 /* Swaps black and white in a key of 2-bit cells. */
 static inline uint32_t swap_colours(uint32_t key)
 {
-	return ((key & 0x5555u) << 1) | ((key >> 1) & 0x5555u);
+	return ((key & 0x55555u) << 1) | ((key >> 1) & 0x55555u);
 }
 
-static inline int64_t key_value(const AbEval *e, uint32_t key, int colour)
+/* The id of a stone of colour with the 20-bit key (black's side). */
+static inline int stone_id(const AbEval *e, uint32_t key, int colour)
 {
 	if (colour == WHITE)
 		key = swap_colours(key);
-	return e->value[e->ids[colour][key]];
+	return e->ids[colour][e->wide[colour] ? key : narrow_of(key)];
 }
 
 /* Share of the stone of colour at position at of line word w. */
 static inline int64_t word_value(const AbEval *e, uint64_t w, int at, int colour)
 {
-	uint32_t x = (uint32_t)(w >> (2 * (at - 4))) & 0x3FFFFu;
-	return key_value(e, (x & 0xFFu) | (x >> 10) << 8, colour);
+	uint32_t key;
+	if (e->wide[colour]) {
+		uint32_t x = (uint32_t)(w >> (2 * (at - 5))) & 0x3FFFFFu;
+		key = (x & 0x3FFu) | (x >> 12) << 10;
+	} else {
+		uint32_t x = (uint32_t)(w >> (2 * (at - 4))) & 0x3FFFFu;
+		key = (x & 0xFFu) | (x >> 10) << 8;
+	}
+	if (colour == WHITE)
+		key = swap_colours(key);
+	return e->value[e->ids[colour][key]];
 }
 
-/* The key of the stone on p along direction d, read from the cells. */
+/* The 20-bit key of the stone on p along direction d, read from the cells
+ * (the board's padding keeps five steps inside the array). */
 static inline uint32_t cell_key(const Board *b, int p, int d)
 {
 	uint32_t key = 0;
-	for (int k = 1; k <= 4; k++) {
-		key |= (uint32_t)b->cell[p - k * board_step[d]] << (2 * (4 - k));
-		key |= (uint32_t)b->cell[p + k * board_step[d]] << (6 + 2 * k);
+	for (int k = 1; k <= 5; k++) {
+		key |= (uint32_t)b->cell[p - k * board_step[d]] << (2 * (5 - k));
+		key |= (uint32_t)b->cell[p + k * board_step[d]] << (8 + 2 * k);
 	}
 	return key;
 }
@@ -183,7 +273,7 @@ void ab_eval_full(const AbEval *e, const Board *b, int64_t total[2])
 			if (c != BLACK && c != WHITE)
 				continue;
 			for (int d = 0; d < 4; d++)
-				total[c] += key_value(e, cell_key(b, p, d), c);
+				total[c] += e->value[stone_id(e, cell_key(b, p, d), c)];
 		}
 }
 
@@ -196,10 +286,7 @@ void ab_eval_counts(const AbEval *e, const Board *b, int count[2][AB_SHAPES])
 			if (c != BLACK && c != WHITE)
 				continue;
 			for (int d = 0; d < 4; d++) {
-				uint32_t key = cell_key(b, p, d);
-				if (c == WHITE)
-					key = swap_colours(key);
-				int s = e->best[e->ids[c][key]];
+				int s = e->best[stone_id(e, cell_key(b, p, d), c)];
 				if (s >= 0)
 					count[c][s]++;
 			}
@@ -218,23 +305,37 @@ static inline int line_of(int d, int x, int y)
 	}
 }
 
+/* Adds the change of the shares of the stones within reach of pos on line
+ * word w (the position after the stone on pos). */
+static inline void delta_line(const AbEval *e, uint64_t w, int pos, int reach,
+                              int64_t total[2])
+{
+	uint64_t before = w & ~(3ull << (2 * pos));
+	uint32_t span = (1u << (2 * (2 * reach + 1))) - 1;
+	uint32_t near = (uint32_t)(w >> (2 * (pos - reach))) & span &
+	                ~(3u << (2 * reach));             /* centre out */
+	uint32_t stones = (near ^ near >> 1) & 0x155555u; /* codes 1 and 2 */
+	while (stones) {
+		int i = __builtin_ctz(stones) >> 1, at = pos - reach + i;
+		int colour = (int)((near >> (2 * i)) & 3) - 1;
+		stones &= stones - 1;
+		total[colour] +=
+		    word_value(e, w, at, colour) - word_value(e, before, at, colour);
+	}
+}
+
 void ab_eval_delta(const AbEval *e, const Board *b, int p, int64_t total[2])
 {
 	int x = point_x(p), y = point_y(p), c = b->cell[p] - 1;
+	bool wide = e->wide[BLACK] || e->wide[WHITE];
 	for (int d = 0; d < 4; d++) {
 		int pos = (d == 0 ? x : y) + BOARD_PAD;
 		uint64_t w = b->line[d][line_of(d, x, y)];
-		uint64_t before = w & ~(3ull << (2 * pos));
-		uint32_t near =
-		    (uint32_t)(w >> (2 * (pos - 4))) & 0x3FCFFu; /* centre out */
-		uint32_t stones = (near ^ near >> 1) & 0x15555u; /* codes 1 and 2 */
-		while (stones) {
-			int i = __builtin_ctz(stones) >> 1, at = pos - 4 + i;
-			int colour = (int)((near >> (2 * i)) & 3) - 1;
-			stones &= stones - 1;
-			total[colour] += word_value(e, w, at, colour) -
-			                 word_value(e, before, at, colour);
-		}
+		/* A constant reach, so each call unrolls its masks. */
+		if (wide)
+			delta_line(e, w, pos, 5, total);
+		else
+			delta_line(e, w, pos, 4, total);
 		total[c] += word_value(e, w, pos, c);
 	}
 }

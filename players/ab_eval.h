@@ -9,8 +9,9 @@
  * to move is own total - ratio * opponent total.
  *
  * The totals are kept incrementally: after a stone is played, only the
- * stones within four cells on its four lines change their shares, and
- * ab_eval_delta reads them from the board's line words. The shared shape
+ * stones within four cells on its four lines change their shares (five
+ * where a colour needs exactly five, see ab_eval_rule), and ab_eval_delta
+ * reads them from the board's line words. The shared shape
  * tables are built once (ab_eval_init, thread-safe); an AbEval holds one
  * player's scores and is read-only during a search. */
 #ifndef PLAYERS_AB_EVAL_H
@@ -41,6 +42,7 @@ typedef struct {
 	int64_t value[AB_EVAL_IDS]; /* share of a stone, per shape-set id */
 	int8_t best[AB_EVAL_IDS];   /* the shape class whose share that is, or -1 */
 	const uint8_t *ids[2];      /* shape-set id table per colour (rule) */
+	bool wide[2];               /* that table is keyed by the cells within five */
 	int64_t ratio_q16;          /* opponent weight, 16.16 fixed point */
 } AbEval;
 
@@ -52,8 +54,13 @@ void ab_eval_init(void);
  * weight ratio (>= 0). Calls ab_eval_init. */
 void ab_eval_setup(AbEval *e, const int64_t score[AB_SHAPES], double ratio);
 
-/* Selects the tables for a rule: a colour that wins only with exactly five
- * does not count a five that is part of a longer line. */
+/* Selects the tables for a rule (ab_eval_setup selects freestyle's). A
+ * colour that wins only with exactly five (standard; renju black) counts no
+ * five that is part of a longer line, and no four, split four or open four
+ * whose five would be one: a line that can only become an overline is not
+ * a four (its stones take their other shapes). An open four with one such
+ * end is a four. The first call for such a rule builds a table of 1 MB
+ * (thread-safe). */
 void ab_eval_rule(AbEval *e, Rule rule);
 
 /* Totals of both colours computed from the stones alone (reads cells, not
