@@ -286,10 +286,14 @@ static void test_perfect_scores(void **state)
 	char err[256];
 	assert_int_equal(elo_fit(4, names, g, 9, &o, &r, err, sizeof err), ELO_EDIVERGES);
 	assert_string_equal(err,
-	                    "no finite ratings: {B, C, D} scored no points against {A}");
+	                    "no finite maximum-likelihood ratings: {D} scored no points "
+	                    "against the other players; the other players scored no "
+	                    "points against {A}");
 	const EloGame k[] = {{1, 0, 1}, {1, 2, 0.5}, {2, 0, 1}};
 	assert_int_equal(elo_fit(3, names, k, 3, &o, &r, err, sizeof err), ELO_EDIVERGES);
-	assert_string_equal(err, "no finite ratings: {A} scored no points against {B, C}");
+	assert_string_equal(err,
+	                    "no finite maximum-likelihood ratings: {A} scored no points "
+	                    "against {B, C}");
 
 	/* ELO_PRIOR_ALWAYS pulls a fit that needs no prior towards the mean. */
 	const EloGame e[] = {{0, 1, 1}, {1, 0, 0}, {0, 1, 0}, {1, 0, 0}};

@@ -3,8 +3,9 @@
  * pairings of very different sizes, few draws): the ratings against a plain
  * minorisation-maximisation loop (Hunter 2004) to 1e-6 Elo, the error
  * column against the inverse of a dense Hessian built here and inverted by
- * LU; the analytic two-player case; and the words for pools that have no
- * finite maximum-likelihood answer or cannot be rated together. */
+ * LU; the analytic two-player case; the fit from pairings' totals, in any
+ * order; and the words for pools that have no finite maximum-likelihood
+ * answer or cannot be rated together. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -242,12 +243,172 @@ static void test_two_players_analytic(void **state)
 	free(p.games);
 }
 
+/* Pairings in another order, split in pieces, seen from either side: the
+ * same totals, so the same ratings and covariance to the last bit. */
+static void test_pairings_any_order(void **state)
+{
+	(void)state;
+	static Pool p;
+	make_pool(&p, 40, 9);
+	EloRatings *g = fit(&p, NULL);
+	static EloPairing a[MAXP * MAXP], b[2 * MAXP * MAXP];
+	size_t na = 0, nb = 0;
+	for (int i = 0; i < p.n; i++)
+		for (int j = i + 1; j < p.n; j++) {
+			if (p.g[i][j] == 0)
+				continue;
+			EloPairing q = {i, j, 0, 0, 0};
+			for (size_t k = 0; k < p.ngames; k++) {
+				const EloGame *x = &p.games[k];
+				double s = x->black == i && x->white == j   ? x->score
+				           : x->black == j && x->white == i ? 1 - x->score
+				                                            : -1;
+				q.wins += s == 1, q.draws += s == 0.5, q.losses += s == 0;
+			}
+			a[na++] = q;
+		}
+	/* reversed, every other one from b's side, the larger ones in two */
+	for (size_t k = na; k-- > 0;) {
+		EloPairing q = a[k];
+		if (k % 2)
+			q = (EloPairing){q.b, q.a, q.losses, q.draws, q.wins};
+		if (q.wins + q.draws + q.losses > 6) {
+			EloPairing half = {q.a, q.b, q.wins / 2, q.draws / 2, q.losses / 2};
+			q.wins -= half.wins, q.draws -= half.draws, q.losses -= half.losses;
+			b[nb++] = half;
+		}
+		b[nb++] = q;
+	}
+	EloRatings *ra = NULL, *rb = NULL;
+	char err[256];
+	assert_int_equal(elo_fit_pairings(p.n, p.names, a, na, NULL, &ra, err, sizeof err),
+	                 0);
+	assert_int_equal(elo_fit_pairings(p.n, p.names, b, nb, NULL, &rb, err, sizeof err),
+	                 0);
+	for (int i = 0; i < p.n; i++) {
+		const EloPlayer *x = &ra->players[i], *y = &rb->players[i],
+		                *z = &g->players[i];
+		assert_true(x->rating == y->rating && x->rating == z->rating);
+		assert_true(x->error95 == y->error95 && x->error95 == z->error95);
+		assert_int_equal(x->played, y->played);
+		assert_int_equal(x->wins, z->wins);
+		assert_int_equal(x->draws, y->draws);
+		assert_int_equal(x->losses, z->losses);
+		assert_int_equal(ra->order[i], rb->order[i]);
+	}
+	size_t nn = (size_t)p.n * (size_t)p.n;
+	assert_memory_equal(ra->cov, rb->cov, sizeof *ra->cov * nn);
+	assert_memory_equal(ra->cov, g->cov, sizeof *ra->cov * nn);
+	elo_destroy(rb);
+	const EloPairing bad[] = {{0, 0, 1, 0, 0}};
+	assert_int_equal(elo_fit_pairings(2, p.names, bad, 1, NULL, &rb, err, sizeof err),
+	                 ELO_EINPUT);
+	assert_null(rb);
+	elo_destroy(ra), elo_destroy(g);
+	free(p.games);
+}
+
+static const char *const letters[] = {"A", "B", "C", "D", "E", "F", "G"};
+
+/* {A, B, C, D} beat each other round a cycle; {E, F} beat each other but
+ * lost every game to the first four; G (when there are 7) won every game. */
+static size_t only_lost(EloGame *g, bool with_g)
+{
+	const EloGame base[] = {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {3, 0, 1}, {0, 2, 0.5},
+	                        {4, 5, 1}, {5, 4, 1}, {0, 4, 1}, {5, 1, 0}, {2, 4, 1},
+	                        {5, 3, 0}, {6, 0, 1}, {4, 6, 0}};
+	size_t n = with_g ? 13 : 11;
+	memcpy(g, base, sizeof *g * n);
+	return n;
+}
+
+static void test_group_that_only_lost(void **state)
+{
+	(void)state;
+	EloGame g[16];
+	size_t ng = only_lost(g, false);
+	EloRatings *r = NULL;
+	char err[512];
+	assert_int_equal(elo_fit(6, letters, g, ng, NULL, &r, err, sizeof err), 0);
+	assert_true(r->prior_used);
+	assert_string_equal(r->prior_reason, "no finite maximum-likelihood ratings: {E, F} "
+	                                     "scored no points against {A, B, C, D}");
+	for (int i = 0; i < 4; i++)
+		for (int j = 4; j < 6; j++)
+			assert_true(isfinite(r->players[j].rating) &&
+			            r->players[i].rating > r->players[j].rating);
+	elo_destroy(r);
+
+	ng = only_lost(g, true); /* and G on top */
+	assert_int_equal(elo_fit(7, letters, g, ng, NULL, &r, err, sizeof err), 0);
+	const char *why = "no finite maximum-likelihood ratings: {E, F} scored no points "
+	                  "against the other players; the other players scored no points "
+	                  "against {G}";
+	assert_string_equal(r->prior_reason, why);
+	assert_int_equal(r->order[0], 6);
+	elo_destroy(r);
+	EloOptions never = {.prior = ELO_PRIOR_NEVER};
+	assert_int_equal(elo_fit(7, letters, g, ng, &never, &r, err, sizeof err),
+	                 ELO_EDIVERGES);
+	assert_string_equal(err, why);
+	assert_null(r);
+
+	/* A finite fit has no reason, with the prior forced or not. */
+	const EloGame even[] = {{0, 1, 1}, {1, 0, 1}};
+	EloOptions always = {.prior = ELO_PRIOR_ALWAYS};
+	assert_int_equal(elo_fit(2, letters, even, 2, &always, &r, err, sizeof err), 0);
+	assert_true(r->prior_used);
+	assert_string_equal(r->prior_reason, "");
+	elo_destroy(r);
+}
+
+/* Large groups are named by their first players and a count. */
+static void test_many_players_named_briefly(void **state)
+{
+	(void)state;
+	static char name[40][8];
+	const char *names[40];
+	for (int i = 0; i < 40; i++) {
+		snprintf(name[i], sizeof name[i], "p%02d", i);
+		names[i] = name[i];
+	}
+	/* p00..p19 and p20..p29 are cycles; the first group lost every game to
+	 * the second. */
+	EloGame g[64];
+	size_t ng = 0;
+	for (int i = 0; i < 20; i++)
+		g[ng++] = (EloGame){i, (i + 1) % 20, 1};
+	for (int i = 0; i < 10; i++)
+		g[ng++] = (EloGame){20 + i, 20 + (i + 1) % 10, 1};
+	g[ng++] = (EloGame){3, 25, 0};
+	EloRatings *r = NULL;
+	char err[1024];
+	assert_int_equal(elo_fit(30, names, g, ng, NULL, &r, err, sizeof err), 0);
+	assert_string_equal(
+	    r->prior_reason,
+	    "no finite maximum-likelihood ratings: {p00, p01, p02, p03, p04, "
+	    "p05, p06, p07 and 12 more} scored no points against {p20, p21, "
+	    "p22, p23, p24, p25, p26, p27 and 2 more}");
+	elo_destroy(r);
+	/* 8 pairs that never met each other: six groups and a count. */
+	for (int i = 0; i < 8; i++)
+		g[i] = (EloGame){2 * i, 2 * i + 1, 0.5};
+	assert_int_equal(elo_fit(16, names, g, 8, NULL, &r, err, sizeof err),
+	                 ELO_EDISCONNECTED);
+	assert_string_equal(err,
+	                    "players are not connected: {p00, p01}, {p02, p03}, {p04, "
+	                    "p05}, {p06, p07}, {p08, p09}, {p10, p11} and 2 more groups");
+}
+
 int main(void)
 {
 	gsl_set_error_handler_off();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_matches_references),
 	    cmocka_unit_test(test_two_players_analytic),
+	    cmocka_unit_test(test_pairings_any_order),
+	    cmocka_unit_test(test_group_that_only_lost),
+	    cmocka_unit_test(test_many_players_named_briefly),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
