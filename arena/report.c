@@ -134,9 +134,10 @@ static int write_pairs(const char *dir, const Tally *t, FILE *out, char *err, si
 
 /* elo.png through gnuplot (plot.h: names only as data), if it is there; a
  * missing gnuplot is a note, a failing one an error. */
+enum { PLOT_NAMED_MAX = 40 };
 static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size_t errlen)
 {
-	char *data = NULL, script[512];
+	char *data = NULL, script[768];
 	size_t len = 0;
 	FILE *f = open_memstream(&data, &len);
 	if (!f) {
@@ -154,16 +155,36 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	snprintf(script, sizeof script,
-	         "set terminal pngcairo size 900,500 noenhanced\n"
-	         "set output '" PLOT_OUTPUT "'\n"
-	         "set datafile separator tab\n"
-	         "set title 'Elo, 95%% error bars'\n"
-	         "set ylabel 'Elo'\nset grid ytics\nset key off\n"
-	         "set xrange [-0.5:%d.5]\nset xtics rotate by -30\n"
-	         "plot '" PLOT_DATA "' using 1:3:4:xtic(2) with yerrorbars pt 7 ps 1.2 "
-	         "lw 2\n",
-	         r->n - 1);
+	/* 900 pixels hold the names of about 40 players; past that they ran
+	 * into a black band and the error bars into a faint smear, so a larger
+	 * pool is drawn by rank, as a line in a band, the names left to
+	 * elo.csv. */
+	if (r->n <= PLOT_NAMED_MAX)
+		snprintf(script, sizeof script,
+		         "set terminal pngcairo size 900,500 noenhanced\n"
+		         "set output '" PLOT_OUTPUT "'\n"
+		         "set datafile separator tab\n"
+		         "set title 'Elo, 95%% error bars'\n"
+		         "set ylabel 'Elo'\nset grid ytics\nset key off\n"
+		         "set xrange [-0.5:%d.5]\nset xtics rotate by -30\n"
+		         "plot '" PLOT_DATA
+		         "' using 1:3:4:xtic(2) with yerrorbars pt 7 ps 1.2 "
+		         "lw 2\n",
+		         r->n - 1);
+	else
+		snprintf(
+		    script, sizeof script,
+		    "set terminal pngcairo size 900,500 noenhanced\n"
+		    "set output '" PLOT_OUTPUT "'\n"
+		    "set datafile separator tab\n"
+		    "set title 'Elo by rank, 95%% error band, %d players (names: "
+		    "elo.csv)'\n"
+		    "set ylabel 'Elo'\nset xlabel 'rank'\nset grid xtics ytics\n"
+		    "set key off\nset xrange [1:%d]\n"
+		    "plot '" PLOT_DATA "' using ($1 + 1):($3 - $4):($3 + $4) with "
+		    "filledcurves fc rgb '#d9b3ee', '' using ($1 + 1):3 with lines lw 1.5 "
+		    "lc rgb '#9400d3'\n",
+		    r->n, r->n);
 	PlotStatus st = plot_run(dir, "elo.png", script, data, len, err, errlen);
 	free(data);
 	if (st == PLOT_NO_GNUPLOT)
