@@ -11,17 +11,24 @@
 
 enum { NAME_SLOTS = 32768 }; /* a power of two, over 2 * TALLY_PLAYERS_MAX */
 
+/* A pairing's place in the hash table, with most of its counts: the table
+ * is read at random once a game, and one cache miss costs more than the
+ * rest of the game's work. */
+typedef struct {
+	uint32_t key;          /* a * TALLY_PLAYERS_MAX + b + 1; 0: empty */
+	uint32_t at;           /* the pairing's number */
+	uint32_t wins, losses; /* a's */
+} Slot;
+
 /* While reading: players by name, pairings by their two players, and per
- * game one word for the pentanomial pass. The pairings' table and counts
- * are read at random once a game, so they are kept small: 8 and 12 bytes
- * a pairing. */
+ * game one word for the pentanomial pass. */
 typedef struct {
 	Tally *t;
 	bool fixed;     /* given names: no others */
 	int *name_slot; /* NAME_SLOTS player indices, -1 empty */
-	uint64_t *slot; /* pairings: key << 32 | pairing, key = a * MAX + b + 1; 0 empty */
+	Slot *slot;     /* pairings by players, with a's wins and losses */
 	size_t pcap;    /* slots, a power of two */
-	int (*wdl)[3];  /* per pairing: a's wins, draws, losses */
+	int *draws;     /* per pairing (few games are draws) */
 	int pairings_cap;
 	uint64_t *game; /* pairing << 33 | pair id << 2 | a's half points */
 	long gcap;
@@ -74,10 +81,10 @@ static int find_player(Reader *rd, const char *name, char *msg, size_t msglen)
 	return i >= 0 || rd->fixed ? i : player(rd, name, true, msg, msglen);
 }
 
-static size_t pairing_slot(const uint64_t *slot, size_t cap, uint32_t key)
+static size_t pairing_slot(const Slot *slot, size_t cap, uint32_t key)
 {
 	size_t i = (size_t)mix(key) & (cap - 1);
-	while (slot[i] && slot[i] >> 32 != key)
+	while (slot[i].key && slot[i].key != key)
 		i = (i + 1) & (cap - 1);
 	return i;
 }
@@ -85,43 +92,43 @@ static size_t pairing_slot(const uint64_t *slot, size_t cap, uint32_t key)
 static int grow_pairings(Reader *rd)
 {
 	size_t cap = rd->pcap ? 2 * rd->pcap : 4096;
-	uint64_t *slot = calloc(cap, sizeof *slot);
+	Slot *slot = calloc(cap, sizeof *slot);
 	if (!slot)
 		return -1;
 	for (size_t i = 0; i < rd->pcap; i++)
-		if (rd->slot[i])
-			slot[pairing_slot(slot, cap, (uint32_t)(rd->slot[i] >> 32))] =
-			    rd->slot[i];
+		if (rd->slot[i].key)
+			slot[pairing_slot(slot, cap, rd->slot[i].key)] = rd->slot[i];
 	free(rd->slot);
 	rd->slot = slot, rd->pcap = cap;
 	return 0;
 }
 
-/* The pairing of players x and y (a = the lower index), added if new. */
-static int pairing(Reader *rd, int x, int y)
+/* The slot of the pairing of players x and y (a = the lower index), added
+ * if new; NULL out of memory. */
+static Slot *pairing(Reader *rd, int x, int y)
 {
 	Tally *t = rd->t;
 	int a = x < y ? x : y, b = x < y ? y : x;
 	if (2 * ((size_t)t->npairings + 1) > rd->pcap && grow_pairings(rd) < 0)
-		return -1;
+		return NULL;
 	uint32_t key = (uint32_t)a * TALLY_PLAYERS_MAX + (uint32_t)b + 1;
 	size_t i = pairing_slot(rd->slot, rd->pcap, key);
-	if (rd->slot[i])
-		return (int)(uint32_t)rd->slot[i];
+	if (rd->slot[i].key)
+		return &rd->slot[i];
 	if (t->npairings == rd->pairings_cap) {
 		int cap = rd->pairings_cap ? 2 * rd->pairings_cap : 1024;
 		TallyPairing *p = realloc(t->pairings, sizeof *p * (size_t)cap);
 		if (p)
 			t->pairings = p;
-		int(*wdl)[3] = p ? realloc(rd->wdl, sizeof *wdl * (size_t)cap) : NULL;
-		if (!wdl)
-			return -1;
-		rd->wdl = wdl, rd->pairings_cap = cap;
+		int *d = p ? realloc(rd->draws, sizeof *d * (size_t)cap) : NULL;
+		if (!d)
+			return NULL;
+		rd->draws = d, rd->pairings_cap = cap;
 	}
 	t->pairings[t->npairings] = (TallyPairing){.a = a, .b = b};
-	rd->wdl[t->npairings][0] = rd->wdl[t->npairings][1] = rd->wdl[t->npairings][2] = 0;
-	rd->slot[i] = (uint64_t)key << 32 | (uint32_t)t->npairings;
-	return t->npairings++;
+	rd->draws[t->npairings] = 0;
+	rd->slot[i] = (Slot){key, (uint32_t)t->npairings++, 0, 0};
+	return &rd->slot[i];
 }
 
 static int grow_games(Reader *rd)
@@ -144,15 +151,21 @@ static int add_game(void *user, const ResultRow *row, const char *moves, char *m
 	int y = x < 0 ? -1 : find_player(rd, row->white, msg, msglen);
 	if (y < 0)
 		return -1;
-	int p = pairing(rd, x, y);
-	if (p < 0 || (t->games == rd->gcap && grow_games(rd) < 0)) {
+	Slot *q = pairing(rd, x, y);
+	if (!q || (t->games == rd->gcap && grow_games(rd) < 0)) {
 		snprintf(msg, msglen, "out of memory");
 		return -1;
 	}
 	int s = (int)(2 * (x < y ? row->score : 1 - row->score)); /* a's half points */
-	rd->wdl[p][2 - s]++;
+	if (s == 2)
+		q->wins++;
+	else if (s == 0)
+		q->losses++;
+	else
+		rd->draws[q->at]++;
 	/* pair ids are 0..2e9 (results.c), below 2^31 */
-	rd->game[t->games++] = (uint64_t)p << 33 | (uint64_t)row->pair << 2 | (uint64_t)s;
+	rd->game[t->games++] =
+	    (uint64_t)q->at << 33 | (uint64_t)row->pair << 2 | (uint64_t)s;
 	int e = rd->last_end;
 	if (e >= END_COUNT || strcmp(row->reason, game_end_name(e)) != 0)
 		for (e = 0; e < END_COUNT && strcmp(row->reason, game_end_name(e)) != 0;
@@ -194,9 +207,6 @@ static int sort_pairings(Reader *rd)
 		qsort(k, (size_t)np, sizeof *k, by_key);
 	for (int p = 0; p < np; p++) {
 		sorted[p] = t->pairings[k[p].was];
-		EloPairCounts *c = &sorted[p].c;
-		const int *wdl = rd->wdl[k[p].was];
-		c->wins = wdl[0], c->draws = wdl[1], c->losses = wdl[2];
 		now[k[p].was] = (uint64_t)p << 33;
 	}
 	const uint64_t low = ((uint64_t)1 << 33) - 1;
@@ -332,13 +342,19 @@ int tally_read(const char *csv, const char *const *given, int n, Tally *t, char 
 	}
 	if (results_scan(csv, add_game, &rd, &torn, err, errlen) < 0)
 		goto out;
+	for (size_t i = 0; i < rd.pcap; i++)
+		if (rd.slot[i].key) {
+			EloPairCounts *c = &t->pairings[rd.slot[i].at].c;
+			c->wins = (int)rd.slot[i].wins, c->losses = (int)rd.slot[i].losses;
+			c->draws = rd.draws[rd.slot[i].at];
+		}
 	if (sort_pairings(&rd) < 0 || pentanomial(&rd) < 0) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
 	rc = 0;
 out:
-	free(rd.name_slot), free(rd.slot), free(rd.wdl);
+	free(rd.name_slot), free(rd.slot), free(rd.draws);
 	free(rd.game);
 	if (rc < 0)
 		tally_free(t);
