@@ -5,19 +5,16 @@
  * Model: Bradley-Terry on the logistic Elo scale, P(i beats j) =
  * 1 / (1 + 10^((Rj - Ri) / 400)), no colour advantage; a game with score s
  * for black adds s log p + (1 - s) log(1 - p) to the log-likelihood, so a
- * draw counts as half a win and half a loss. Only each pairing's totals
- * enter it. All ratings are fitted jointly by damped Newton on the exact
- * gradient and Hessian; each step is solved by conjugate gradients on the
- * Hessian, which has one entry per pairing. The covariance is the
- * pseudo-inverse of the negated Hessian (the pool-average gauge),
- * transformed to the chosen anchor.
+ * draw counts as half a win and half a loss; only each pairing's totals
+ * enter it. Damped Newton on the exact gradient and Hessian, each step
+ * solved by conjugate gradients; the covariance is the pseudo-inverse of
+ * the negated Hessian (pool-average gauge), moved to the chosen anchor.
  *
- * Cost, for n players, P pairings (pairs who met) and G games: elo_fit
- * first sums the games per pairing (a hash, O(G)); then O(P log P) to sort
- * the pairings once, O(n + P) per conjugate-gradient iteration (a few tens
- * per Newton step, about ten steps), and, once, a dense Cholesky
- * factorisation and inversion for the covariance: O(n^3) time, 8 n^2 bytes
- * (the covariance itself). The LOS of every two players is O(1) each.
+ * Cost, n players, P pairings, G games: summing games per pairing O(G)
+ * (elo_fit), sorting the pairings O(P log P), O(n + P) per CG iteration
+ * (some 30 per Newton step, about ten steps), and once a dense inverse for
+ * the covariance: O(n^3), 8 n^2 bytes, on OpenMP threads from 1,024
+ * players. elo_los is O(1).
  *
  * Prior rule. The maximum-likelihood estimate is finite exactly when the
  * graph "i scored a point or half a point against j" is strongly connected

@@ -52,5 +52,6 @@ for set in $sets; do
 		rss=$(cut -d' ' -f2 stats.txt | median)
 		printf '%-5s (gen_games %s) plot %-3s: median of %d: %ss, peak %d MB\n' \
 			"$set" "$args" $plot "$runs" "$wall" $((rss / 1024))
+		[ $plot = on ] || echo "      ($(basename "$arena") elo $csv --out out >/dev/null)"
 	done
 done
