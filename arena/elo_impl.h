@@ -43,10 +43,4 @@ int elo_newton_fit(const EloModel *m, int ref, double *r, int *iters, char *err,
 int elo_newton_cov(const EloModel *m, const double *r, double *cov, char *err,
                    size_t errlen);
 
-/* Inverts the symmetric positive definite n x n matrix a (row-major, both
- * triangles) in place. Returns 0, -1 if a is not positive definite (then
- * a is garbage), -2 out of memory. Uses OpenMP threads; the result does
- * not depend on their number. */
-int elo_cov_invert(double *a, int n);
-
 #endif

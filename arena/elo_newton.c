@@ -16,7 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
 #include <gsl/gsl_math.h>
+#include <gsl/gsl_matrix.h>
 
 /* d/dR of the logistic argument: p = 1 / (1 + exp(-K * (Ri - Rj))). */
 #define K (M_LN10 / 400.0)
@@ -259,12 +262,13 @@ int elo_newton_cov(const EloModel *m, const double *r, double *cov, char *err,
 				                          (c.v[l] + c.v[k]) / n +
 				                          (l == k ? c.v[l] : 0);
 	free(g), free(c.h), free(c.v), free(c.d);
-	int st = elo_cov_invert(cov, n);
-	if (st < 0) {
-		msg(err, errlen,
-		    st == -2 ? "elo: out of memory"
-		             : "elo: covariance failed: matrix not positive definite");
-		return st == -2 ? ELO_ENOMEM : ELO_EGSL;
+	gsl_matrix_view a = gsl_matrix_view_array(cov, (size_t)n, (size_t)n);
+	int st = gsl_linalg_cholesky_decomp1(&a.matrix);
+	if (st == GSL_SUCCESS)
+		st = gsl_linalg_cholesky_invert(&a.matrix);
+	if (st != GSL_SUCCESS) {
+		msg(err, errlen, "elo: covariance failed: %s", gsl_strerror(st));
+		return ELO_EGSL;
 	}
 	double sub = 1 / (s * n);
 	for (size_t i = 0; i < (size_t)n * (size_t)n; i++)

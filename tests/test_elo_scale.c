@@ -23,10 +23,7 @@
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_permutation.h>
 
-#include <omp.h>
-
 #include "elo.h"
-#include "elo_impl.h"
 #include "rng.h"
 
 #define assert_near(a, b, tol) near_((a), (b), (tol), #a, __FILE__, __LINE__)
@@ -403,65 +400,6 @@ static void test_many_players_named_briefly(void **state)
 	                    "p05}, {p06, p07}, {p08, p09}, {p10, p11} and 2 more groups");
 }
 
-/* A random SPD matrix: B B^T / m + I, B (n x m) uniform in [-1, 1], m = n
- * up to 64 (a big one need not be dense to be positive definite). */
-static double *spd(int n, uint64_t seed)
-{
-	Rng rng;
-	rng_seed(&rng, seed);
-	int m = n < 64 ? n : 16;
-	double *b = malloc(sizeof *b * (size_t)n * (size_t)m),
-	       *a = calloc((size_t)n * (size_t)n, sizeof *a);
-	assert_true(a && b);
-	for (size_t i = 0; i < (size_t)n * (size_t)m; i++)
-		b[i] = 2 * rng_double(&rng) - 1;
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j <= i; j++) {
-			double s = 0;
-			for (int k = 0; k < m; k++)
-				s += b[i * m + k] * b[j * m + k];
-			a[i * n + j] = a[j * n + i] = s / m + (i == j);
-		}
-	free(b);
-	return a;
-}
-
-/* elo_cov_invert: A A^-1 = I and a symmetric result at sizes around its
- * groups of four rows and blocks of 32; the same bits on 1 and 2 threads
- * where it uses threads; a matrix that is not positive definite refused. */
-static void test_dense_inverse(void **state)
-{
-	(void)state;
-	const int sizes[] = {1, 2, 3, 5, 8, 31, 32, 33, 67};
-	for (size_t t = 0; t < sizeof sizes / sizeof *sizes; t++) {
-		int n = sizes[t];
-		double *a = spd(n, (uint64_t)n), *x = spd(n, (uint64_t)n);
-		assert_int_equal(elo_cov_invert(x, n), 0);
-		for (int i = 0; i < n; i++)
-			for (int j = 0; j < n; j++) {
-				double s = 0;
-				for (int k = 0; k < n; k++)
-					s += a[i * n + k] * x[k * n + j];
-				assert_near(s, i == j, 1e-12);
-				assert_true(x[i * n + j] == x[j * n + i]);
-			}
-		free(a), free(x);
-	}
-	int n = 1030; /* past the size where threads start */
-	double *one = spd(n, 1), *two = malloc(sizeof *two * (size_t)n * (size_t)n);
-	memcpy(two, one, sizeof *two * (size_t)n * (size_t)n);
-	int threads = omp_get_max_threads();
-	omp_set_num_threads(1);
-	assert_int_equal(elo_cov_invert(one, n), 0);
-	omp_set_num_threads(2);
-	assert_int_equal(elo_cov_invert(two, n), 0);
-	omp_set_num_threads(threads);
-	assert_memory_equal(one, two, sizeof *one * (size_t)n * (size_t)n);
-	free(one), free(two);
-	double bad[4] = {1, 2, 2, 1}; /* eigenvalues 3 and -1 */
-	assert_int_equal(elo_cov_invert(bad, 2), -1);
-}
-
 int main(void)
 {
 	gsl_set_error_handler_off();
@@ -471,7 +409,6 @@ int main(void)
 	    cmocka_unit_test(test_pairings_any_order),
 	    cmocka_unit_test(test_group_that_only_lost),
 	    cmocka_unit_test(test_many_players_named_briefly),
-	    cmocka_unit_test(test_dense_inverse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
