@@ -59,13 +59,13 @@ int elo_pair_stats(const EloPairCounts *c, EloPairStats *o, char *err, size_t er
 	double pts = c->wins + 0.5 * c->draws;
 	if (games <= 0 || c->wins < 0 || c->draws < 0 || c->losses < 0) {
 		if (err && errlen)
-			snprintf(err, errlen, "elo: no games in the pairing");
+			snprintf(err, errlen, "no games in the pairing");
 		return ELO_EINPUT;
 	}
 	if (2 * pairs > games || (2 * pairs == games && ppts != pts)) {
 		if (err && errlen)
 			snprintf(err, errlen,
-			         "elo: pentanomial counts (%ld pairs, %g points) disagree "
+			         "pentanomial counts (%ld pairs, %g points) disagree "
 			         "with W/D/L (%d games, %g points)",
 			         pairs, ppts, games, pts);
 		return ELO_EINPUT;
@@ -132,6 +132,35 @@ static char *number(double v, const char *fmt, char *buf, size_t len)
 	return buf;
 }
 
+/* number(v, "%.<decimals>f") for |v| below 1e6 away from rounding ties,
+ * without printf: pairs.csv has eight numbers a pairing, and printf's
+ * exact decimal conversion was most of its time. Returns false where the
+ * result could differ from printf's (then the caller uses it). */
+static bool fixed(double v, int decimals, char *buf, size_t len)
+{
+	static const double scale[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+	double x = fabs(v) * scale[decimals];
+	/* Below 1e9 the product is within 1e-7 of the exact one, so only a
+	 * value that near a half could round the other way. */
+	if (!(x < 1e9) || fabs(x - floor(x) - 0.5) < 1e-6 || len < 24)
+		return false;
+	long k = lround(x);
+	char digits[24];
+	int n = 0;
+	for (long d = k; n <= decimals || d; d /= 10)
+		digits[n++] = (char)('0' + d % 10);
+	size_t at = 0;
+	if (k && v < 0) /* no sign on a value that prints as zero */
+		buf[at++] = '-';
+	while (n > 0) {
+		buf[at++] = digits[--n];
+		if (n == decimals && n)
+			buf[at++] = '.';
+	}
+	buf[at] = '\0';
+	return true;
+}
+
 char *elo_pair_csv_number(double v, int decimals, char *buf, size_t len)
 {
 	char fmt[16];
@@ -140,7 +169,10 @@ char *elo_pair_csv_number(double v, int decimals, char *buf, size_t len)
 			buf[0] = '\0';
 		return buf;
 	}
-	snprintf(fmt, sizeof fmt, "%%.%df", decimals < 0 ? 0 : decimals > 9 ? 9 : decimals);
+	decimals = decimals < 0 ? 0 : decimals > 9 ? 9 : decimals;
+	if (fixed(v, decimals, buf, len))
+		return buf;
+	snprintf(fmt, sizeof fmt, "%%.%df", decimals);
 	return number(v, fmt, buf, len);
 }
 
@@ -175,7 +207,7 @@ char *elo_pair_csv(const EloPairStats *s, bool penta, char *buf, size_t len)
 	Estimate e = pick(s, penta);
 	const double v[] = {s->score,       e.elo, e.error95, e.nelo,
 	                    e.nelo_error95, e.los, e.lo,      e.hi};
-	const int decimals[] = {4, 1, 1, 1, 1, 4, 1, 1};
+	const int decimals[] = {4, 3, 3, 3, 3, 4, 3, 3};
 	size_t at = 0;
 	if (len)
 		buf[0] = '\0';

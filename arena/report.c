@@ -13,16 +13,7 @@
 #include "plot.h"
 #include "results.h"
 #include "rundir.h"
-
-enum { REPORT_PLAYERS_MAX = 256 };
-
-static int name_index(const char **names, int n, const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (strcmp(names[i], name) == 0)
-			return i;
-	return -1;
-}
+#include "tally.h"
 
 /* The printf width that pads s to w characters: printf counts bytes, and a
  * UTF-8 name has more bytes than characters (code points: the bytes that
@@ -56,7 +47,8 @@ static int write_elo(const char *dir, const EloRatings *r, char *err, size_t err
 	    "rank,player,rating,error,points,played,percent,cfs_next,w,d,l,draw_percent\n");
 	for (int k = 0; k < r->n; k++) {
 		const EloPlayer *p = &r->players[r->order[k]];
-		fprintf(f, "%d,%s,%.1f,%.1f,%.1f,%d,%.1f,", p->rank, p->name, p->rating,
+		/* Ratings and errors to 0.001 Elo, to compare with other tools. */
+		fprintf(f, "%d,%s,%.3f,%.3f,%.1f,%d,%.1f,", p->rank, p->name, p->rating,
 		        p->error95, p->points, p->played, p->percent);
 		if (isnan(p->cfs_next))
 			fprintf(f, ",");
@@ -68,32 +60,55 @@ static int write_elo(const char *dir, const EloRatings *r, char *err, size_t err
 	return outfile_commit(&of, err, errlen);
 }
 
+/* ",0.1234": v (0..1) as "%.4f" prints it, without printf's cost (2,000
+ * players are 4 million cells); a value within rounding of a tie between
+ * two outputs, or out of range, goes to snprintf. Returns the length. */
+static int los_cell(char *buf, double v)
+{
+	double x = v * 10000;
+	if (!(v >= 0 && v <= 1) || fabs(x - floor(x) - 0.5) < 1e-6)
+		return snprintf(buf, 16, ",%.4f", v);
+	int k = (int)floor(x + 0.5);
+	buf[0] = ',', buf[1] = (char)('0' + k / 10000), buf[2] = '.';
+	for (int i = 6, d = k % 10000; i > 2; i--, d /= 10)
+		buf[i] = (char)('0' + d % 10);
+	return 7;
+}
+
 static int write_los(const char *dir, const EloRatings *r, char *err, size_t errlen)
 {
 	OutFile of;
-	FILE *f = open_out(&of, dir, "los.csv", err, errlen);
-	if (!f)
+	char *row = malloc(16 * ((size_t)r->n + 1));
+	FILE *f = row ? open_out(&of, dir, "los.csv", err, errlen) : NULL;
+	if (!f) {
+		if (!row)
+			snprintf(err, errlen, "out of memory");
+		free(row);
 		return -1;
+	}
 	fprintf(f, "player");
 	for (int k = 0; k < r->n; k++)
 		fprintf(f, ",%s", r->players[r->order[k]].name);
 	fputc('\n', f);
 	for (int a = 0; a < r->n; a++) {
-		fprintf(f, "%s", r->players[r->order[a]].name);
+		size_t len = 0;
 		for (int b = 0; b < r->n; b++)
 			if (a == b)
-				fprintf(f, ",");
+				row[len++] = ',';
 			else
-				fprintf(f, ",%.4f", elo_los(r, r->order[a], r->order[b]));
-		fputc('\n', f);
+				len += (size_t)los_cell(
+				    row + len, elo_los(r, r->order[a], r->order[b]));
+		row[len++] = '\n';
+		fputs(r->players[r->order[a]].name, f);
+		fwrite(row, 1, len, f);
 	}
+	free(row);
 	return outfile_commit(&of, err, errlen);
 }
 
-/* Head to head: counts per pairing, pentanomial from the colour-swapped
- * pairs (rows sharing a pair id). */
-static int write_pairs(const char *dir, const ResultSet *set, const int *bi, const int *wi,
-                       const char **names, int n, FILE *out, char *err, size_t errlen)
+/* Head to head, one line per pairing in the players' order: the tally's
+ * counts (tally.h), so linear in the pairings. */
+static int write_pairs(const char *dir, const Tally *t, FILE *out, char *err, size_t errlen)
 {
 	OutFile of;
 	FILE *f = open_out(&of, dir, "pairs.csv", err, errlen);
@@ -104,84 +119,37 @@ static int write_pairs(const char *dir, const ResultSet *set, const int *bi, con
 	       "error,nelo,nelo_error,los,elo_lo,elo_hi\n");
 	fprintf(out, "\n%-20s %-20s %6s %13s %8s %16s %6s\n", "player A", "player B",
 	        "games", "+ = - (A)", "score", "elo (A)", "los");
-	/* Index rows by pair id to find the partner game. */
-	int maxpair = 0;
-	for (int i = 0; i < set->count; i++)
-		if (set->rows[i].pair > maxpair)
-			maxpair = set->rows[i].pair;
-	int *first = malloc(sizeof *first * ((size_t)maxpair + 1));
-	if (!first) {
-		outfile_abort(&of);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+	for (int p = 0; p < t->npairings; p++) {
+		const TallyPairing *tp = &t->pairings[p];
+		const EloPairCounts *c = &tp->c;
+		const char *a = t->names[tp->a], *b = t->names[tp->b];
+		int games = c->wins + c->draws + c->losses;
+		EloPairStats s;
+		char e[256];
+		if (elo_pair_stats(c, &s, e, sizeof e) < 0)
+			continue;
+		/* Undefined numbers are empty fields and "n/a" (elo_pair.h). */
+		char stats[ELO_PAIR_CSV_MAX], elo[ELO_PAIR_TEXT_MAX],
+		    los[ELO_PAIR_TEXT_MAX], wdl[40];
+		fprintf(f, "%s,%s,%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%s\n", a, b, games,
+		        c->wins, c->draws, c->losses, c->penta[0], c->penta[1], c->penta[2],
+		        c->penta[3], c->penta[4],
+		        elo_pair_csv(&s, tp->paired, stats, sizeof stats));
+		snprintf(wdl, sizeof wdl, "%d %d %d", c->wins, c->draws, c->losses);
+		fprintf(out, "%-*s %-*s %6d %13s %7.1f%% %16s %6s\n", pad(a, 20), a,
+		        pad(b, 20), b, games, wdl, 100 * s.score,
+		        elo_pair_text(&s, tp->paired, elo, sizeof elo),
+		        elo_pair_los_text(&s, tp->paired, los, sizeof los));
 	}
-	for (int a = 0; a < n; a++)
-		for (int b = a + 1; b < n; b++) {
-			EloPairCounts c = {0}, pairs = {0};
-			for (int p = 0; p <= maxpair; p++)
-				first[p] = -1;
-			bool pairs_ok = true;
-			int games = 0;
-			for (int i = 0; i < set->count; i++) {
-				const ResultRow *row = &set->rows[i];
-				int x = bi[i], y = wi[i];
-				if (!((x == a && y == b) || (x == b && y == a)))
-					continue;
-				games++;
-				double sa = x == a ? row->score : 1 - row->score;
-				if (sa == 1)
-					c.wins++;
-				else if (sa == 0)
-					c.losses++;
-				else
-					c.draws++;
-				if (first[row->pair] < 0) {
-					first[row->pair] = i;
-				} else {
-					const ResultRow *o = &set->rows[first[row->pair]];
-					double so = bi[first[row->pair]] == a
-					                ? o->score
-					                : 1 - o->score;
-					elo_pair_add(&pairs, so, sa);
-					first[row->pair] = -2;
-				}
-			}
-			if (games == 0)
-				continue;
-			/* Pentanomial only when every game found its partner. */
-			long in_pairs = 0;
-			for (int k = 0; k < 5; k++)
-				in_pairs += pairs.penta[k];
-			pairs_ok = 2 * in_pairs == games;
-			if (pairs_ok)
-				memcpy(c.penta, pairs.penta, sizeof c.penta);
-			EloPairStats s;
-			char e[256];
-			if (elo_pair_stats(&c, &s, e, sizeof e) < 0)
-				continue;
-			/* Undefined numbers are empty fields and "n/a" (elo_pair.h). */
-			char stats[ELO_PAIR_CSV_MAX], elo[ELO_PAIR_TEXT_MAX],
-			    los[ELO_PAIR_TEXT_MAX], wdl[40];
-			fprintf(f, "%s,%s,%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%s\n", names[a],
-			        names[b], games, c.wins, c.draws, c.losses, c.penta[0],
-			        c.penta[1], c.penta[2], c.penta[3], c.penta[4],
-			        elo_pair_csv(&s, pairs_ok, stats, sizeof stats));
-			snprintf(wdl, sizeof wdl, "%d %d %d", c.wins, c.draws, c.losses);
-			fprintf(out, "%-*s %-*s %6d %13s %7.1f%% %16s %6s\n",
-			        pad(names[a], 20), names[a], pad(names[b], 20), names[b],
-			        games, wdl, 100 * s.score,
-			        elo_pair_text(&s, pairs_ok, elo, sizeof elo),
-			        elo_pair_los_text(&s, pairs_ok, los, sizeof los));
-		}
-	free(first);
 	return outfile_commit(&of, err, errlen);
 }
 
 /* elo.png through gnuplot (plot.h: names only as data), if it is there; a
  * missing gnuplot is a note, a failing one an error. */
+enum { PLOT_NAMED_MAX = 40 };
 static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size_t errlen)
 {
-	char *data = NULL, script[512];
+	char *data = NULL, script[768];
 	size_t len = 0;
 	FILE *f = open_memstream(&data, &len);
 	if (!f) {
@@ -199,16 +167,36 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	snprintf(script, sizeof script,
-	         "set terminal pngcairo size 900,500 noenhanced\n"
-	         "set output '" PLOT_OUTPUT "'\n"
-	         "set datafile separator tab\n"
-	         "set title 'Elo, 95%% error bars'\n"
-	         "set ylabel 'Elo'\nset grid ytics\nset key off\n"
-	         "set xrange [-0.5:%d.5]\nset xtics rotate by -30\n"
-	         "plot '" PLOT_DATA "' using 1:3:4:xtic(2) with yerrorbars pt 7 ps 1.2 "
-	         "lw 2\n",
-	         r->n - 1);
+	/* 900 pixels hold the names of about 40 players; past that they ran
+	 * into a black band and the error bars into a faint smear, so a larger
+	 * pool is drawn by rank, as a line in a band, the names left to
+	 * elo.csv. */
+	if (r->n <= PLOT_NAMED_MAX)
+		snprintf(script, sizeof script,
+		         "set terminal pngcairo size 900,500 noenhanced\n"
+		         "set output '" PLOT_OUTPUT "'\n"
+		         "set datafile separator tab\n"
+		         "set title 'Elo, 95%% error bars'\n"
+		         "set ylabel 'Elo'\nset grid ytics\nset key off\n"
+		         "set xrange [-0.5:%d.5]\nset xtics rotate by -30\n"
+		         "plot '" PLOT_DATA
+		         "' using 1:3:4:xtic(2) with yerrorbars pt 7 ps 1.2 "
+		         "lw 2\n",
+		         r->n - 1);
+	else
+		snprintf(
+		    script, sizeof script,
+		    "set terminal pngcairo size 900,500 noenhanced\n"
+		    "set output '" PLOT_OUTPUT "'\n"
+		    "set datafile separator tab\n"
+		    "set title 'Elo by rank, 95%% error band, %d players (names: "
+		    "elo.csv)'\n"
+		    "set ylabel 'Elo'\nset xlabel 'rank'\nset grid xtics ytics\n"
+		    "set key off\nset xrange [1:%d]\n"
+		    "plot '" PLOT_DATA "' using ($1 + 1):($3 - $4):($3 + $4) with "
+		    "filledcurves fc rgb '#d9b3ee', '' using ($1 + 1):3 with lines lw 1.5 "
+		    "lc rgb '#9400d3'\n",
+		    r->n, r->n);
 	PlotStatus st = plot_run(dir, "elo.png", script, data, len, err, errlen);
 	free(data);
 	if (st == PLOT_NO_GNUPLOT)
@@ -218,22 +206,17 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 }
 
 /* The standings' footer: how the games ended, a count per reason, in the
- * order of game.h; faults (an engine's own loss) point at faults.csv. */
-static void print_endings(const ResultSet *set, FILE *out)
+ * order of game.h (END_COUNT: reasons this version does not know); faults
+ * (an engine's own loss) point at faults.csv. */
+static void print_endings(const long *count, FILE *out)
 {
-	int count[END_COUNT + 1] = {0};
-	for (int i = 0; i < set->count; i++) {
-		int k = 0;
-		while (k < END_COUNT && strcmp(set->rows[i].reason, game_end_name(k)) != 0)
-			k++;
-		count[k]++; /* END_COUNT: a reason this version does not know */
-	}
 	fprintf(out, "ends:");
-	int faults = 0, shown = 0;
+	long faults = 0;
+	int shown = 0;
 	for (int k = 0; k <= END_COUNT; k++) {
 		if (!count[k])
 			continue;
-		fprintf(out, "%s %s %d", shown++ ? "," : "",
+		fprintf(out, "%s %s %ld", shown++ ? "," : "",
 		        k < END_COUNT ? game_end_name(k) : "other", count[k]);
 		if (k == END_CRASH || k == END_TIMEOUT || k == END_PROTOCOL ||
 		    k == END_MEMORY || k == END_ILLEGAL)
@@ -245,58 +228,29 @@ static void print_endings(const ResultSet *set, FILE *out)
 int report_run(const char *dir, const char *csv, const char *const *given, int n,
                const char *anchor, FILE *out, char *err, size_t errlen)
 {
-	ResultSet set;
-	long torn;
-	if (results_read(csv, &set, &torn, err, errlen) < 0)
+	Tally t;
+	if (tally_read(csv, given, n, &t, err, errlen) < 0)
 		return -2;
-	const char *names[REPORT_PLAYERS_MAX];
 	int rc = -2; /* bad input, until the writing starts */
-	EloGame *games = malloc(sizeof *games * ((size_t)set.count + 1));
-	int *bi = malloc(sizeof *bi * ((size_t)set.count + 1));
-	int *wi = malloc(sizeof *wi * ((size_t)set.count + 1));
 	EloRatings *r = NULL;
-	if (!games || !bi || !wi) {
+	EloPairing *pairings = malloc(sizeof *pairings * ((size_t)t.npairings + 1));
+	if (!pairings) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	if (given) {
-		for (int i = 0; i < n; i++)
-			names[i] = given[i];
-	} else {
-		n = 0;
+	for (int p = 0; p < t.npairings; p++) {
+		const TallyPairing *tp = &t.pairings[p];
+		pairings[p] =
+		    (EloPairing){tp->a, tp->b, tp->c.wins, tp->c.draws, tp->c.losses};
 	}
-	for (int i = 0; i < set.count; i++) {
-		const ResultRow *row = &set.rows[i];
-		const char *pn[2] = {row->black, row->white};
-		int idx[2];
-		for (int k = 0; k < 2; k++) {
-			idx[k] = name_index(names, n, pn[k]);
-			if (idx[k] < 0 && given) {
-				snprintf(err, errlen, "%s:%d: unknown player '%s'", csv,
-				         i + 2, pn[k]);
-				goto out;
-			}
-			if (idx[k] < 0) {
-				if (n == REPORT_PLAYERS_MAX) {
-					snprintf(err, errlen, "%s: more than %d players",
-					         csv, REPORT_PLAYERS_MAX);
-					goto out;
-				}
-				idx[k] = n;
-				names[n++] = pn[k];
-			}
-		}
-		bi[i] = idx[0];
-		wi[i] = idx[1];
-		games[i] = (EloGame){idx[0], idx[1], row->score};
-	}
-	if (set.count == 0) {
+	if (t.games == 0) {
 		fprintf(out, "no games yet\n");
 		rc = 0;
 		goto out;
 	}
 	EloOptions opt = {.anchor = anchor};
-	if (elo_fit(n, names, games, (size_t)set.count, &opt, &r, err, errlen) < 0)
+	if (elo_fit_pairings(t.n, (const char *const *)t.names, pairings,
+	                     (size_t)t.npairings, &opt, &r, err, errlen) < 0)
 		goto out;
 	rc = -1;
 	if (write_elo(dir, r, err, errlen) < 0 || write_los(dir, r, err, errlen) < 0)
@@ -313,13 +267,13 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 		        pad(p->name, 20), p->name, p->rating, p->error95, p->points,
 		        p->played, p->percent, cfs);
 	}
-	if (r->prior_used)
-		fprintf(
-		    out,
-		    "(a player with a perfect score: one virtual draw per player keeps the "
-		    "ratings finite)\n");
-	print_endings(&set, out);
-	if (write_pairs(dir, &set, bi, wi, names, n, out, err, errlen) < 0)
+	if (r->prior_reason[0])
+		fprintf(out,
+		        "(%s; so every player has one virtual draw against a pool-average "
+		        "player, which keeps the ratings finite and in their order)\n",
+		        r->prior_reason);
+	print_endings(t.ends, out);
+	if (write_pairs(dir, &t, out, err, errlen) < 0)
 		goto out;
 	int plotted = plot(dir, r, out, err, errlen);
 	if (plotted < 0)
@@ -329,10 +283,8 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 	rc = 0;
 out:
 	elo_destroy(r);
-	free(games);
-	free(bi);
-	free(wi);
-	results_free(&set);
+	free(pairings);
+	tally_free(&t);
 	return rc;
 }
 

@@ -53,6 +53,17 @@ static int split(char *line, char **field, int max)
 
 static int to_int(const char *s, int *out)
 {
+	/* Plain digits, nearly every field, without strtol's locale and sign
+	 * handling; anything else (a sign, a space, 11 digits or more) takes
+	 * strtol's path, so what is accepted stays the same. */
+	long d = 0;
+	const char *p = s;
+	while (*p >= '0' && *p <= '9' && p - s < 10)
+		d = d * 10 + (*p++ - '0');
+	if (p > s && !*p) {
+		*out = (int)d;
+		return d > 2000000000 ? -1 : 0;
+	}
 	char *end;
 	errno = 0;
 	long v = strtol(s, &end, 10);
@@ -60,6 +71,16 @@ static int to_int(const char *s, int *out)
 		return -1;
 	*out = (int)v;
 	return 0;
+}
+
+/* dst = src cut to size - 1 bytes: snprintf's result, without parsing a
+ * format for every field of every game. */
+static void copy(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+	n = n < size ? n : size - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
 }
 
 /* One line; *moves points at its moves column, inside line. */
@@ -92,10 +113,10 @@ static int parse_row(char *line, ResultRow *r, const char **moves, char *msg, si
 		snprintf(msg, msglen, "bad player or opening names");
 		return -1;
 	}
-	snprintf(r->opening, sizeof r->opening, "%s", f[3]);
-	snprintf(r->black, sizeof r->black, "%s", f[4]);
-	snprintf(r->white, sizeof r->white, "%s", f[5]);
-	snprintf(r->reason, sizeof r->reason, "%.23s", f[7]);
+	copy(r->opening, sizeof r->opening, f[3]);
+	copy(r->black, sizeof r->black, f[4]);
+	copy(r->white, sizeof r->white, f[5]);
+	copy(r->reason, sizeof r->reason, f[7]);
 	*moves = f[9];
 	return 0;
 }
@@ -152,6 +173,8 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
 	}
+	/* Big reads: a record of millions of games is gigabytes. */
+	setvbuf(f, NULL, _IOFBF, 1 << 17);
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;

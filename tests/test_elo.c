@@ -288,10 +288,14 @@ static void test_perfect_scores(void **state)
 	char err[256];
 	assert_int_equal(elo_fit(4, names, g, 9, &o, &r, err, sizeof err), ELO_EDIVERGES);
 	assert_string_equal(err,
-	                    "no finite ratings: {B, C, D} scored no points against {A}");
+	                    "no finite maximum-likelihood ratings: {D} scored no points "
+	                    "against the other players; the other players scored no "
+	                    "points against {A}");
 	const EloGame k[] = {{1, 0, 1}, {1, 2, 0.5}, {2, 0, 1}};
 	assert_int_equal(elo_fit(3, names, k, 3, &o, &r, err, sizeof err), ELO_EDIVERGES);
-	assert_string_equal(err, "no finite ratings: {A} scored no points against {B, C}");
+	assert_string_equal(err,
+	                    "no finite maximum-likelihood ratings: {A} scored no points "
+	                    "against {B, C}");
 
 	/* ELO_PRIOR_ALWAYS pulls a fit that needs no prior towards the mean. */
 	const EloGame e[] = {{0, 1, 1}, {1, 0, 0}, {0, 1, 0}, {1, 0, 0}};
@@ -458,6 +462,32 @@ static void test_pair_stats(void **state)
 	assert_int_equal(elo_pair_stats(&c, &s, err, sizeof err), ELO_EINPUT);
 }
 
+/* CSV numbers are printf's "%.Nf" without the sign of a zero, also where
+ * they are formatted without printf: random magnitudes, halves and the
+ * values next to them. */
+static void test_csv_numbers_as_printf(void **state)
+{
+	(void)state;
+	Rng rng;
+	rng_seed(&rng, 3);
+	for (int i = 0; i < 200000; i++) {
+		int decimals = (int)rng_below(&rng, 10);
+		double v = (rng_double(&rng) - 0.5) * pow(10, (int)rng_below(&rng, 14) - 6);
+		if (i % 4 == 1) /* a tie in decimal, as near as binary gets */
+			v = (floor(v * pow(10, decimals)) + 0.5) / pow(10, decimals);
+		if (i % 4 == 2)
+			v = nextafter(v, 0);
+		char want[64], got[64];
+		snprintf(want, sizeof want, "%.*f", decimals, v);
+		if ((want[0] == '-') && strspn(want + 1, "0.") == strlen(want + 1))
+			memmove(want, want + 1, strlen(want));
+		elo_pair_csv_number(v, decimals, got, sizeof got);
+		if (strcmp(got, want) != 0)
+			fail_msg("%.17g with %d decimals: '%s', printf '%s'", v, decimals,
+			         got, want);
+	}
+}
+
 /* ---- head to head: the table and pairs.csv ---- */
 
 static char dir[64]; /* a fresh folder per test, removed after it */
@@ -557,25 +587,25 @@ static void test_lopsided_scores_have_finite_intervals(void **state)
 	(void)state;
 	/* 4-0-2 in 3 pairs: won both games twice, lost both once */
 	const PairKind a[] = {{1, 1, 2}, {0, 0, 1}};
-	expect_row(
-	    a, 2, true,
-	    "A,B,6,4,0,2,1,0,0,0,2,0.6667,120.4,353.0,86.9,278.0,0.7299,-232.6,473.4",
-	    "+120 +/- 353", "73.0%");
+	expect_row(a, 2, true,
+	           "A,B,6,4,0,2,1,0,0,0,2,0.6667,120.412,353.036,86.859,278.001,0.7299,"
+	           "-232.624,473.448",
+	           "+120 +/- 353", "73.0%");
 	/* 1-0-39 in 20 pairs, then as 40 unpaired games */
 	const PairKind b[] = {{0, 0, 19}, {1, 0, 1}};
 	expect_row(b, 2, true,
-	           "A,B,40,1,0,39,19,0,1,0,0,0.0250,-636.4,301.2,-1070.9,107.7,0.0000,"
-	           "-937.6,-335.2",
+	           "A,B,40,1,0,39,19,0,1,0,0,0.0250,-636.426,301.198,-1070.868,107.669,"
+	           "0.0000,-937.624,-335.228",
 	           "-636 +/- 301", "0.0%");
 	expect_row(b, 2, false,
-	           "A,B,40,1,0,39,0,0,0,0,0,0.0250,-636.4,304.4,-1057.1,107.7,0.0000,"
-	           "-940.8,-332.1",
+	           "A,B,40,1,0,39,0,0,0,0,0,0.0250,-636.426,304.366,-1057.050,107.669,"
+	           "0.0000,-940.792,-332.060",
 	           "-636 +/- 304", "0.0%");
 	/* 39-1-0 in 20 pairs */
 	const PairKind c[] = {{1, 1, 19}, {1, 0.5, 1}};
 	expect_row(c, 2, true,
-	           "A,B,40,39,1,0,0,0,0,1,19,0.9875,759.1,298.1,2198.1,107.7,1.0000,460.9,"
-	           "1057.2",
+	           "A,B,40,39,1,0,0,0,0,1,19,0.9875,759.051,298.111,2198.098,107.669,"
+	           "1.0000,460.940,1057.162",
 	           "+759 +/- 298", "100.0%");
 }
 
@@ -585,19 +615,19 @@ static void test_no_interval_without_spread(void **state)
 {
 	(void)state;
 	const PairKind one[] = {{0, 0.5, 1}};
-	expect_row(one, 1, true, "A,B,2,0,1,1,0,1,0,0,0,0.2500,-190.8,,,,,,",
+	expect_row(one, 1, true, "A,B,2,0,1,1,0,1,0,0,0,0.2500,-190.849,,,,,,",
 	           "-191 +/- n/a", "n/a");
 	const PairKind draws[] = {{0.5, 0.5, 5}};
-	expect_row(draws, 1, true, "A,B,10,0,10,0,0,0,5,0,0,0.5000,0.0,,,,,,", "0 +/- n/a",
-	           "n/a");
-	expect_row(draws, 1, false, "A,B,10,0,10,0,0,0,0,0,0,0.5000,0.0,,,,,,", "0 +/- n/a",
-	           "n/a");
+	expect_row(draws, 1, true, "A,B,10,0,10,0,0,0,5,0,0,0.5000,0.000,,,,,,",
+	           "0 +/- n/a", "n/a");
+	expect_row(draws, 1, false, "A,B,10,0,10,0,0,0,0,0,0,0.5000,0.000,,,,,,",
+	           "0 +/- n/a", "n/a");
 	const PairKind won[] = {{1, 1, 2}};
 	expect_row(won, 1, true, "A,B,4,4,0,0,0,0,0,0,2,1.0000,,,,,,,", "+inf +/- n/a",
 	           "n/a");
 	/* Pairs that all score alike (a win and a loss each): zero variance. */
 	const PairKind even[] = {{1, 0, 3}};
-	expect_row(even, 1, true, "A,B,6,3,0,3,0,0,3,0,0,0.5000,0.0,,,,,,", "0 +/- n/a",
+	expect_row(even, 1, true, "A,B,6,3,0,3,0,0,3,0,0,0.5000,0.000,,,,,,", "0 +/- n/a",
 	           "n/a");
 }
 
@@ -616,6 +646,7 @@ int main(void)
 	    cmocka_unit_test(test_recovery),
 	    cmocka_unit_test(test_los_and_ranks),
 	    cmocka_unit_test(test_pair_stats),
+	    cmocka_unit_test(test_csv_numbers_as_printf),
 	    cmocka_unit_test_setup_teardown(test_lopsided_scores_have_finite_intervals,
 	                                    make_dir, remove_dir),
 	    cmocka_unit_test_setup_teardown(test_no_interval_without_spread, make_dir,
