@@ -7,6 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "tmpdir.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,62 +20,32 @@
 #include "spsa_config.h"
 #include "texel_config.h"
 
-static char dir[64];
-
-static const char *write_file(const char *name, const char *text)
-{
-	static char path[2][256];
-	static int k;
-	char *p = path[k++ % 2];
-	snprintf(p, 256, "%s/%s", dir, name);
-	FILE *f = fopen(p, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	return p;
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_config.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
 static void good_file_is_read_as_written(void **state)
 {
 	(void)state;
-	const char *path =
-	    write_file("good.ini", "; a comment\n"
-	                           "[tournament]\n"
-	                           "type = gauntlet\n"
-	                           "rounds = 3\n"
-	                           "board = 20\n"
-	                           "rule = renju\n"
-	                           "openings = book.txt\n"
-	                           "opening_order = random\n"
-	                           "symmetries = on\n"
-	                           "threads = 2\n"
-	                           "seed = 18446744073709551615\n"
-	                           "nodes = 5000\n"
-	                           "max_plies = 200\n"
-	                           "challengers = b\n"
-	                           "\n"
-	                           "[player a]\n"
-	                           "attack = 1400   ; parameters may come before the type\n"
-	                           "type = weighted\n"
-	                           "ms = 100\n"
-	                           "[player b]\n"
-	                           "type = naive\n"
-	                           "mode = both\n");
+	const char *path = tmpdir_write(
+	    "good.ini", "; a comment\n"
+	                "[tournament]\n"
+	                "type = gauntlet\n"
+	                "rounds = 3\n"
+	                "board = 20\n"
+	                "rule = renju\n"
+	                "openings = book.txt\n"
+	                "opening_order = random\n"
+	                "symmetries = on\n"
+	                "threads = 2\n"
+	                "seed = 18446744073709551615\n"
+	                "nodes = 5000\n"
+	                "max_plies = 200\n"
+	                "challengers = b\n"
+	                "\n"
+	                "[player a]\n"
+	                "attack = 1400   ; parameters may come before the type\n"
+	                "type = weighted\n"
+	                "ms = 100\n"
+	                "[player b]\n"
+	                "type = naive\n"
+	                "mode = both\n");
 	Tournament t;
 	char err[512] = "";
 	if (config_load(path, &t, err, sizeof err) < 0)
@@ -119,7 +91,7 @@ static void good_file_is_read_as_written(void **state)
 	FILE *f = open_memstream(&text, &len);
 	config_write(&t, f);
 	fclose(f);
-	const char *again = write_file("again.ini", text);
+	const char *again = tmpdir_write("again.ini", text);
 	Tournament u;
 	if (config_load(again, &u, err, sizeof err) < 0)
 		fail_msg("%s\n%s", err, text);
@@ -155,20 +127,20 @@ static void budget_keys_replace_whole_budgets(void **state)
 	                      "depth = 3\n";
 	char text[512];
 	snprintf(text, sizeof text, "[tournament]\nms = 100\n%s", players);
-	if (config_load(write_file("b.ini", text), &t, err, sizeof err) < 0)
+	if (config_load(tmpdir_write("b.ini", text), &t, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_true(budget_is(config_budget(&t, 0), 0, 0, 100)); /* no default nodes */
 	assert_true(budget_is(config_budget(&t, 1), 0, 3, 0));   /* not ms + depth */
 
 	/* Several keys in one place all apply; the first reached stops. */
 	snprintf(text, sizeof text, "[tournament]\nnodes = 5000\nms = 100\n%s", players);
-	if (config_load(write_file("b.ini", text), &t, err, sizeof err) < 0)
+	if (config_load(tmpdir_write("b.ini", text), &t, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_true(budget_is(config_budget(&t, 0), 5000, 0, 100));
 	assert_true(budget_is(config_budget(&t, 1), 0, 3, 0));
 
 	/* No budget key anywhere: the default, nodes = 20000. */
-	if (config_load(write_file("b.ini", "[player a]\ntype = naive\n"), &t, err,
+	if (config_load(tmpdir_write("b.ini", "[player a]\ntype = naive\n"), &t, err,
 	                sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_true(budget_is(config_budget(&t, 0), 20000, 0, 0));
@@ -192,7 +164,7 @@ static void budget_keys_replace_whole_budgets(void **state)
 	assert_non_null(strstr(saved, "[player a]\ntype = naive\nnodes = 7\ndepth = 0\n"
 	                              "ms = 0\n"));
 	Tournament u;
-	if (config_load(write_file("again.ini", saved), &u, err, sizeof err) < 0)
+	if (config_load(tmpdir_write("again.ini", saved), &u, err, sizeof err) < 0)
 		fail_msg("%s\n%s", err, saved);
 	assert_true(budget_is(u.budget, 0, 4, 100));
 	assert_true(budget_is(config_budget(&u, 0), 7, 0, 0));
@@ -210,32 +182,32 @@ static void tuner_budgets_follow_the_same_rule(void **state)
 	SpsaConfig s;
 	snprintf(text, sizeof text, "[spsa]\nopenings = o.ini\nms = 100\n");
 	snprintf(text + strlen(text), sizeof text - strlen(text), spsa_tail, player);
-	if (spsa_config_load(write_file("s.ini", text), &s, err, sizeof err) < 0)
+	if (spsa_config_load(tmpdir_write("s.ini", text), &s, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_true(budget_is(s.budget, 0, 0, 100));
 	snprintf(text, sizeof text, "[spsa]\nopenings = o.ini\nms = 100\nnodes = 9\n");
 	snprintf(player, sizeof player, "depth = 2\n");
 	snprintf(text + strlen(text), sizeof text - strlen(text), spsa_tail, player);
-	if (spsa_config_load(write_file("s.ini", text), &s, err, sizeof err) < 0)
+	if (spsa_config_load(tmpdir_write("s.ini", text), &s, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_true(budget_is(s.budget, 0, 2, 0));
 	snprintf(text, sizeof text, "[spsa]\nopenings = o.ini\n");
 	snprintf(text + strlen(text), sizeof text - strlen(text), spsa_tail, "");
-	if (spsa_config_load(write_file("s.ini", text), &s, err, sizeof err) < 0)
+	if (spsa_config_load(tmpdir_write("s.ini", text), &s, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_true(budget_is(s.budget, 20000, 0, 0));
 
 	TexelConfig x;
-	if (texel_config_load(write_file("x.ini", "[texel]\nms = 100\ndepth = 5\n"
-	                                          "opponent = q\n[player p]\n"
-	                                          "type = alphabeta\n[player q]\n"
-	                                          "type = alphabeta\nnodes = 300\n"),
+	if (texel_config_load(tmpdir_write("x.ini", "[texel]\nms = 100\ndepth = 5\n"
+	                                            "opponent = q\n[player p]\n"
+	                                            "type = alphabeta\n[player q]\n"
+	                                            "type = alphabeta\nnodes = 300\n"),
 	                      &x, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_true(budget_is(texel_config_budget(&x, x.player), 0, 5, 100));
 	assert_true(budget_is(texel_config_budget(&x, x.opponent), 300, 0, 0));
 	if (texel_config_load(
-	        write_file("x.ini", "[texel]\n[player p]\ntype = alphabeta\n"), &x, err,
+	        tmpdir_write("x.ini", "[texel]\n[player p]\ntype = alphabeta\n"), &x, err,
 	        sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_true(budget_is(texel_config_budget(&x, x.player), 2000, 0, 0));
@@ -280,7 +252,7 @@ static void bad_files_name_file_and_line(void **state)
 	    {"[tournament]\nalpha = 0.9\n", "bad.ini:2: 'alpha' takes a number from"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		const char *path = write_file("bad.ini", cases[i].text);
+		const char *path = tmpdir_write("bad.ini", cases[i].text);
 		Tournament t;
 		char err[512] = "";
 		int rc = config_load(path, &t, err, sizeof err);
@@ -296,7 +268,7 @@ static void long_line_and_missing_file(void **state)
 	char text[400] = "[tournament]\nname = ";
 	memset(text + strlen(text), 'x', 250);
 	strcat(text, "\n");
-	const char *path = write_file("long.ini", text);
+	const char *path = tmpdir_write("long.ini", text);
 	Tournament t;
 	char err[512];
 	assert_int_equal(config_load(path, &t, err, sizeof err), -1);
@@ -323,7 +295,7 @@ static void validation_of_the_whole(void **state)
 	     "bad.ini:3: [player a] has no limit per move"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		const char *path = write_file("bad.ini", cases[i].text);
+		const char *path = tmpdir_write("bad.ini", cases[i].text);
 		Tournament t;
 		char err[512] = "";
 		if (config_load(path, &t, err, sizeof err) < 0)
@@ -342,8 +314,8 @@ static void set_rounds_under_pairs_warns(void **state)
 	static Tournament t;
 	char err[512] = "", note[512] = "";
 	const char *path =
-	    write_file("r.ini", "[tournament]\npairs = 10\n[player a]\ntype = "
-	                        "naive\n[player b]\ntype = naive\n");
+	    tmpdir_write("r.ini", "[tournament]\npairs = 10\n[player a]\ntype = "
+	                          "naive\n[player b]\ntype = naive\n");
 	if (config_load(path, &t, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_int_equal(config_override_warning(&t, note, sizeof note), 0);
@@ -356,9 +328,9 @@ static void set_rounds_under_pairs_warns(void **state)
 	assert_int_equal(config_override_warning(&t, note, sizeof note), 0);
 
 	/* rounds in the file beside pairs is what config.ini writes: no word. */
-	path =
-	    write_file("r.ini", "[tournament]\nrounds = 3\npairs = 10\n[player a]\ntype = "
-	                        "naive\n[player b]\ntype = naive\n");
+	path = tmpdir_write("r.ini",
+	                    "[tournament]\nrounds = 3\npairs = 10\n[player a]\ntype = "
+	                    "naive\n[player b]\ntype = naive\n");
 	if (config_load(path, &t, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_int_equal(config_override_warning(&t, note, sizeof note), 0);
@@ -367,9 +339,9 @@ static void set_rounds_under_pairs_warns(void **state)
 static void openings_both_formats(void **state)
 {
 	(void)state;
-	const char *ini =
-	    write_file("o.ini", "; openings\n[opening one]\nmoves = h8 i9 j10\n"
-	                        "[opening two]\nmoves = h8i9\nmoves = g7\nnote = split\n");
+	const char *ini = tmpdir_write(
+	    "o.ini", "; openings\n[opening one]\nmoves = h8 i9 j10\n"
+	             "[opening two]\nmoves = h8i9\nmoves = g7\nnote = split\n");
 	OpeningSet set;
 	char err[512];
 	if (openings_load(ini, 15, RULE_FREESTYLE, &set, err, sizeof err) < 0)
@@ -382,7 +354,7 @@ static void openings_both_formats(void **state)
 	openings_free(&set);
 
 	const char *txt =
-	    write_file("o.txt", "# Gomocup offsets\n0,0, 1,1\n\n-1,0,  0,-1, 2,2 ; c\n");
+	    tmpdir_write("o.txt", "# Gomocup offsets\n0,0, 1,1\n\n-1,0,  0,-1, 2,2 ; c\n");
 	if (openings_load(txt, 15, RULE_FREESTYLE, &set, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_int_equal(set.count, 2);
@@ -428,7 +400,7 @@ static void bad_openings(void **state)
 	    {"b.txt", "# nothing\n", RULE_FREESTYLE, "no openings in the file"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		const char *path = write_file(cases[i].name, cases[i].text);
+		const char *path = tmpdir_write(cases[i].name, cases[i].text);
 		OpeningSet set;
 		char err[512] = "";
 		int rc = openings_load(path, 15, cases[i].rule, &set, err, sizeof err);
@@ -451,5 +423,5 @@ int main(void)
 	    cmocka_unit_test(openings_both_formats),
 	    cmocka_unit_test(bad_openings),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -8,42 +8,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "tmpdir.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "config.h"
-
-static char dir[64];
-
-static const char *write_file(const char *name, const char *text)
-{
-	static char path[2][256];
-	static int k;
-	char *p = path[k++ % 2];
-	snprintf(p, 256, "%s/%s", dir, name);
-	FILE *f = fopen(p, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	return p;
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_config_write.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
 
 /* config.ini as text (the caller frees it). */
 static char *text_of(const Tournament *t)
@@ -83,7 +55,7 @@ static void reals_are_the_shortest_text_that_reads_back(void **state)
 
 	/* In config.ini: a player's real parameter and the SPRT's reals, which
 	 * read back to the same doubles. */
-	const char *path = write_file(
+	const char *path = tmpdir_write(
 	    "reals.ini", "[tournament]\nsprt = on\nelo1 = 2.5\nalpha = 0.0123456789012\n"
 	                 "[player a]\ntype = alphabeta\nratio = 0.7\n"
 	                 "[player b]\ntype = naive\n");
@@ -97,7 +69,7 @@ static void reals_are_the_shortest_text_that_reads_back(void **state)
 	    !strstr(text, "\nelo0 = 0.30000000000000004\n") ||
 	    !strstr(text, "\nelo1 = 2.5\n") || !strstr(text, "\nalpha = 0.0123456789012\n"))
 		fail_msg("config.ini:\n%s", text);
-	if (config_load(write_file("again.ini", text), &u, err, sizeof err) < 0)
+	if (config_load(tmpdir_write("again.ini", text), &u, err, sizeof err) < 0)
 		fail_msg("%s\n%s", err, text);
 	assert_true(u.elo0 == t.elo0 && u.elo1 == t.elo1 && u.alpha == t.alpha);
 	int k = param_find(&u.players[0].params, "ratio");
@@ -110,5 +82,5 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(reals_are_the_shortest_text_that_reads_back),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -8,6 +8,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "tmpdir.h"
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,40 +21,18 @@
 #include "inputs.h"
 #include "rundir.h"
 
-static char dir[64], real_dir[256]; /* the folder, and the folder without links */
-
-static const char *write_file(const char *name, const char *text)
-{
-	static char path[4][PATH_MAX];
-	static int k;
-	char *p = path[k++ % 4];
-	snprintf(p, PATH_MAX, "%s/%s", dir, name);
-	FILE *f = fopen(p, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	return p;
-}
+static char real_dir[256]; /* dir (tmpdir.h) without links */
 
 static int setup(void **state)
 {
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_inputs.XXXXXX");
 	char abs[PATH_MAX];
-	if (!mkdtemp(dir) || !realpath(dir, abs) || strlen(abs) >= sizeof real_dir)
+	if (tmpdir_setup(state) < 0 || !realpath(dir, abs) ||
+	    strlen(abs) >= sizeof real_dir)
 		return -1;
 	memcpy(real_dir, abs, strlen(abs) + 1);
 	char run[128];
 	snprintf(run, sizeof run, "%s/run", dir);
 	return mkdir(run, 0777);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
 }
 
 /* (not inlined: GCC takes the stream's pointer to text for a dangling one) */
@@ -86,8 +66,8 @@ static void fnv1a64_known_answers(void **state)
 	uint64_t h = inputs_fnv1a64("foo", 3, INPUTS_FNV_BASIS);
 	assert_true(inputs_fnv1a64("bar", 3, h) == 0x85944171f73967e8ull);
 	char hash[INPUTS_HASH_MAX], err[512];
-	assert_int_equal(inputs_hash_file(write_file("f.txt", "foobar"), hash, sizeof hash,
-	                                  err, sizeof err),
+	assert_int_equal(inputs_hash_file(tmpdir_write("f.txt", "foobar"), hash,
+	                                  sizeof hash, err, sizeof err),
 	                 0);
 	assert_string_equal(hash, "fnv1a64:85944171f73967e8");
 	assert_int_equal(
@@ -102,10 +82,10 @@ static void fnv1a64_known_answers(void **state)
 static void openings_recorded_and_read_back_from_the_run_folder(void **state)
 {
 	(void)state;
-	write_file("book.txt", "0,0\n0,0, 1,1\n");
+	tmpdir_write("book.txt", "0,0\n0,0, 1,1\n");
 	static Tournament t, u;
 	char err[1024];
-	if (load(write_file("t.ini", "[tournament]\nopenings = book.txt\n" PLAYERS), &t,
+	if (load(tmpdir_write("t.ini", "[tournament]\nopenings = book.txt\n" PLAYERS), &t,
 	         err, sizeof err) < 0)
 		fail_msg("%s", err);
 	char want[2048], hash[INPUTS_HASH_MAX];
@@ -120,7 +100,7 @@ static void openings_recorded_and_read_back_from_the_run_folder(void **state)
 		fail_msg("no '%s' in\n%s", want, text);
 
 	/* Read back from the run folder: the same openings, the same text. */
-	const char *saved = write_file("run/config.ini", text);
+	const char *saved = tmpdir_write("run/config.ini", text);
 	if (load(saved, &u, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	char *again = text_of(&u);
@@ -128,7 +108,7 @@ static void openings_recorded_and_read_back_from_the_run_folder(void **state)
 	free(again);
 
 	/* The file changed: config.ini no longer describes its games. */
-	write_file("book.txt", "0,0\n0,0, 1,0\n");
+	tmpdir_write("book.txt", "0,0\n0,0, 1,0\n");
 	assert_int_equal(load(saved, &u, err, sizeof err), -1);
 	snprintf(want, sizeof want, "%s: openings_hash is %s but %s/book.txt now has ",
 	         saved, hash, real_dir);
@@ -150,7 +130,7 @@ static void external_program_recorded_and_checked(void **state)
 	(void)state;
 	char engine[PATH_MAX];
 	snprintf(engine, sizeof engine, "%s",
-	         write_file("engine.sh", "#!/bin/sh\necho v1\n"));
+	         tmpdir_write("engine.sh", "#!/bin/sh\necho v1\n"));
 	chmod(engine, 0755);
 	char ini[PATH_MAX + 200];
 	snprintf(ini, sizeof ini,
@@ -159,7 +139,7 @@ static void external_program_recorded_and_checked(void **state)
 	         engine);
 	static Tournament t, u;
 	char err[1024];
-	if (load(write_file("e.ini", ini), &t, err, sizeof err) < 0)
+	if (load(tmpdir_write("e.ini", ini), &t, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	char abs[PATH_MAX], hash[INPUTS_HASH_MAX];
 	assert_non_null(realpath(engine, abs));
@@ -173,12 +153,12 @@ static void external_program_recorded_and_checked(void **state)
 	         hash);
 	if (!strstr(text, want))
 		fail_msg("no '%s' in\n%s", want, text);
-	const char *saved = write_file("run/config.ini", text);
+	const char *saved = tmpdir_write("run/config.ini", text);
 	if (load(saved, &u, err, sizeof err) < 0)
 		fail_msg("%s", err);
 
 	/* The engine rebuilt: refused, naming the player and the program. */
-	write_file("engine.sh", "#!/bin/sh\necho v2\n");
+	tmpdir_write("engine.sh", "#!/bin/sh\necho v2\n");
 	assert_int_equal(load(saved, &u, err, sizeof err), -1);
 	snprintf(want, sizeof want, "[player e] program_hash is %s but %s now has ", hash,
 	         abs);
@@ -190,13 +170,13 @@ static void external_program_recorded_and_checked(void **state)
 	char *at = strstr(moved, "\nprogram = ") + 11;
 	memmove(at + 2, at, strlen(at) + 1);
 	memcpy(at, "/x", 2);
-	assert_int_equal(load(write_file("run/config.ini", moved), &u, err, sizeof err),
+	assert_int_equal(load(tmpdir_write("run/config.ini", moved), &u, err, sizeof err),
 	                 -1);
 	snprintf(want, sizeof want, "%s (the configuration names /x/%s) now has ", abs,
 	         abs + 1);
 	if (!strstr(err, want))
 		fail_msg("'%s' lacks '%s'", err, want);
-	saved = write_file("run/config.ini", text);
+	saved = tmpdir_write("run/config.ini", text);
 	/* A new command is a new program. */
 	if (config_load(saved, &u, err, sizeof err) < 0)
 		fail_msg("%s", err);
@@ -207,9 +187,9 @@ static void external_program_recorded_and_checked(void **state)
 
 	/* A program_hash for a player without a command is an error. */
 	assert_int_equal(
-	    load(write_file("n.ini", "[tournament]\n[player a]\ntype = naive\n"
-	                             "program_hash = fnv1a64:0000000000000000\n"
-	                             "[player b]\ntype = naive\n"),
+	    load(tmpdir_write("n.ini", "[tournament]\n[player a]\ntype = naive\n"
+	                               "program_hash = fnv1a64:0000000000000000\n"
+	                               "[player b]\ntype = naive\n"),
 	         &u, err, sizeof err),
 	    -1);
 	assert_non_null(strstr(err, "[player a] has no command"));
@@ -220,10 +200,10 @@ static void external_program_recorded_and_checked(void **state)
 static void differences_explained(void **state)
 {
 	(void)state;
-	write_file("book.txt", "0,0\n");
+	tmpdir_write("book.txt", "0,0\n");
 	static Tournament t;
 	char err[1024];
-	if (load(write_file("t.ini", "[tournament]\nopenings = book.txt\n" PLAYERS), &t,
+	if (load(tmpdir_write("t.ini", "[tournament]\nopenings = book.txt\n" PLAYERS), &t,
 	         err, sizeof err) < 0)
 		fail_msg("%s", err);
 	char *now = text_of(&t);
@@ -264,5 +244,5 @@ int main(void)
 	    cmocka_unit_test(external_program_recorded_and_checked),
 	    cmocka_unit_test(differences_explained),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, tmpdir_teardown);
 }

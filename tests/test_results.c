@@ -7,6 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "tmpdir.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,43 +16,15 @@
 
 #include "results.h"
 
-static char dir[64];
-
 #define ROW0 "0,0,1,o,a,b,1-0,five,9,h8 i9 h9 i10 h10 i11 h11 i12 h12,0,0,0,0"
 #define ROW1 "1,0,1,o,b,a,1/2-1/2,max-plies,1,h8,0,0,0,0"
-
-static const char *write_file(const char *name, const char *text)
-{
-	static char path[256];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	return path;
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_results.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
 
 /* Reads text as games.csv: the row count, or -1 with the message in err. */
 static int read_text(const char *text, char *err, size_t errlen)
 {
 	ResultSet set;
 	long torn;
-	if (results_read(write_file("games.csv", text), &set, &torn, err, errlen) < 0)
+	if (results_read(tmpdir_write("games.csv", text), &set, &torn, err, errlen) < 0)
 		return -1;
 	int n = set.count;
 	results_free(&set);
@@ -116,5 +90,5 @@ int main(void)
 	    cmocka_unit_test(blank_lines_at_the_end_are_accepted),
 	    cmocka_unit_test(extra_columns_are_refused_by_name),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

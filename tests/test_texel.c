@@ -9,6 +9,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "tmpdir.h"
+
 #include <gsl/gsl_errno.h>
 #include <math.h>
 #include <omp.h>
@@ -26,25 +28,6 @@
 #include "texel_config.h"
 #include "texel_data.h"
 #include "texel_fit.h"
-
-/* Every file a test writes goes into this folder, made for the run and
- * removed after it. */
-static char dir[64];
-
-static int make_dir(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_texel.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int remove_dir(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
 
 #define assert_near(a, b, tol) near_((a), (b), (tol), #a, __FILE__, __LINE__)
 static void near_(double a, double b, double tol, const char *what, const char *file,
@@ -271,19 +254,6 @@ static void test_million_positions(void **state)
 
 /* ---- positions from games ---- */
 
-static const char *write_file(const char *name, const char *text)
-{
-	static char path[8][256];
-	static int next;
-	char *p = path[next++ % 8];
-	snprintf(p, 256, "%s/%s", dir, name);
-	FILE *f = fopen(p, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	return p;
-}
-
 #define HEADER                                                                             \
 	"job,pair,round,opening,black,white,result,reason,plies,moves,black_ms,white_ms,"  \
 	"black_nodes,white_nodes\n"
@@ -293,7 +263,7 @@ static void test_positions_from_csv(void **state)
 	(void)state;
 	/* Black wins with a five on the h row; the second game repeats the
 	 * first; the third is a white win. */
-	const char *csv = write_file(
+	const char *csv = tmpdir_write(
 	    "games.csv",
 	    HEADER "0,0,0,o,a,b,1-0,five,9,h8 a1 i8 a2 j8 a3 k8 o15 l8,0,0,0,0\n"
 	           "1,0,0,o,b,a,1-0,five,9,h8 a1 i8 a2 j8 a3 k8 o15 l8,0,0,0,0\n"
@@ -340,7 +310,7 @@ static void test_positions_from_csv(void **state)
 	positions_free(&g);
 
 	/* A bad line is named. */
-	csv = write_file("bad.csv", HEADER "0,0,0,o,a,b,1-0,five,2,h8 z99,0,0,0,0\n");
+	csv = tmpdir_write("bad.csv", HEADER "0,0,0,o,a,b,1-0,five,2,h8 z99,0,0,0,0\n");
 	positions_init(&g, 15, RULE_FREESTYLE);
 	assert_int_equal(positions_read_csv(&g, csv, err, sizeof err), -1);
 	assert_non_null(strstr(err, "bad.csv:2: moves:"));
@@ -415,7 +385,7 @@ static void test_openings_conflict(void **state)
 
 static void bad_config(const char *text, const char *expect)
 {
-	const char *path = write_file("bad.ini", text);
+	const char *path = tmpdir_write("bad.ini", text);
 	TexelConfig c;
 	char err[1200] = "", want[600];
 	snprintf(want, sizeof want, "%s:%s", path, expect);
@@ -470,16 +440,16 @@ static void test_bad_configs(void **state)
 	           "2: expected [section] or key = value");
 
 	/* No player at all: the file is named, without a line. */
-	const char *path = write_file("noplayer.ini", "[texel]\ngames = 10\n");
+	const char *path = tmpdir_write("noplayer.ini", "[texel]\ngames = 10\n");
 	TexelConfig c;
 	char err[1200];
 	assert_int_equal(texel_config_load(path, &c, err, sizeof err), -1);
 	assert_non_null(strstr(err, "no [player NAME] section"));
 
 	/* A good file: defaults and keys as read. */
-	path = write_file("good.ini",
-	                  "[texel]\nname = t\ngames = 40\nparams = live_two, ratio\n"
-	                  "[player base]\nnodes = 500\ntype = alphabeta\nratio = 0.3\n");
+	path = tmpdir_write("good.ini",
+	                    "[texel]\nname = t\ngames = 40\nparams = live_two, ratio\n"
+	                    "[player base]\nnodes = 500\ntype = alphabeta\nratio = 0.3\n");
 	assert_int_equal(texel_config_load(path, &c, err, sizeof err), 0);
 	assert_string_equal(c.name, "t");
 	assert_int_equal(c.games, 40);
@@ -494,15 +464,15 @@ static void test_bad_configs(void **state)
 static void test_exit_status(void **state)
 {
 	(void)state;
-	const char *op = write_file("op.ini", "[opening a]\nmoves = h8 i9 h9\n"
-	                                      "[opening b]\nmoves = h8 i9 j9\n");
+	const char *op = tmpdir_write("op.ini", "[opening a]\nmoves = h8 i9 h9\n"
+	                                        "[opening b]\nmoves = h8 i9 j9\n");
 	char text[1200], out[300];
 	snprintf(out, sizeof out, "%s/out", dir);
 	snprintf(text, sizeof text,
 	         "[texel]\ngames = 10\nverify_openings = %s\nverify_pairs = 5\nout = "
 	         "%s\n" PLAYER,
 	         op, out);
-	const char *path = write_file("status.ini", text);
+	const char *path = tmpdir_write("status.ini", text);
 	char *argv[] = {"texel", (char *)path, NULL};
 	assert_int_equal(texel_main(2, argv), 2);
 	assert_int_not_equal(access(out, F_OK), 0); /* nothing written */
@@ -524,7 +494,7 @@ static void test_tiny_run(void **state)
 	    "iterations = 50\nout = %s\nopponent = w\n" PLAYER
 	    "[player w]\ntype = weighted\n",
 	    out);
-	const char *path = write_file("tiny.ini", text);
+	const char *path = tmpdir_write("tiny.ini", text);
 	char *argv[] = {"texel", (char *)path, NULL};
 	assert_int_equal(texel_main(2, argv), 0);
 	const char *files[] = {"games.csv", "texel.csv", "loss.csv", "tuned.ini",
@@ -552,5 +522,5 @@ int main(void)
 	    cmocka_unit_test(test_exit_status),
 	    cmocka_unit_test(test_tiny_run),
 	};
-	return cmocka_run_group_tests(tests, make_dir, remove_dir);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

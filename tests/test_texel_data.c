@@ -7,6 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "tmpdir.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,49 +18,19 @@
 #include "texel_config.h"
 #include "texel_data.h"
 
-static char dir[64];
-
-static const char *write_file(const char *name, const char *text)
-{
-	static char path[2][256];
-	static int k;
-	char *p = path[k++ % 2];
-	snprintf(p, 256, "%s/%s", dir, name);
-	FILE *f = fopen(p, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	return p;
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_texel_data.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
 /* Rounds count as in `arena run` (schedule.h): from 1, one more each time
  * the opening set comes round. */
 static void rounds_start_at_one(void **state)
 {
 	(void)state;
-	write_file("data.ini",
-	           "[opening a]\nmoves = h8 i9 h9\n[opening b]\nmoves = h8 i9 j9\n");
-	write_file("verify.ini", "[opening v]\nmoves = a1 b1 c1\n");
+	tmpdir_write("data.ini",
+	             "[opening a]\nmoves = h8 i9 h9\n[opening b]\nmoves = h8 i9 j9\n");
+	tmpdir_write("verify.ini", "[opening v]\nmoves = a1 b1 c1\n");
 	const char *path =
-	    write_file("t.ini", "[texel]\ngames = 8\nopenings = data.ini\n"
-	                        "verify_openings = verify.ini\nverify_pairs = 1\n"
-	                        "threads = 1\n[player ab]\ntype = alphabeta\n"
-	                        "nodes = 60\nhash_mb = 1\n");
+	    tmpdir_write("t.ini", "[texel]\ngames = 8\nopenings = data.ini\n"
+	                          "verify_openings = verify.ini\nverify_pairs = 1\n"
+	                          "threads = 1\n[player ab]\ntype = alphabeta\n"
+	                          "nodes = 60\nhash_mb = 1\n");
 	static TexelConfig c;
 	char err[1024];
 	if (texel_config_load(path, &c, err, sizeof err) < 0)
@@ -112,5 +84,5 @@ int main(void)
 	    cmocka_unit_test(rounds_start_at_one),
 	    cmocka_unit_test(too_few_random_openings_counts_right),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }
