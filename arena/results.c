@@ -353,36 +353,34 @@ int results_close(ResultsFile *rf)
 }
 
 typedef struct {
-	int job;
+	long key;
+	int index; /* in the file: equal keys keep their order */
 	char *text;
 } Line;
 
-static int by_job(const void *a, const void *b)
+static int by_key(const void *a, const void *b)
 {
 	const Line *x = a, *y = b;
-	return (x->job > y->job) - (x->job < y->job);
+	if (x->key != y->key)
+		return (x->key > y->key) - (x->key < y->key);
+	return (x->index > y->index) - (x->index < y->index);
 }
 
-int results_sort(const char *path, int below_job, char *err, size_t errlen)
+int results_rewrite(const char *path, const char *header, ResultsKeyFn key, void *user,
+                    bool unique, bool lazy, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
-	}
 	Line *lines = NULL;
-	int n = 0, cap = 0, rc = -1;
+	int n = 0, cap = 0, rc = -1, lineno = 0;
 	char *buf = NULL;
 	size_t bcap = 0;
 	ssize_t len;
-	bool header = true;
-	while ((len = getline(&buf, &bcap, f)) >= 0) {
-		if (header) {
-			header = false;
+	FILE *f = fopen(path, "re"); /* none: the header alone */
+	while (f && (len = getline(&buf, &bcap, f)) > 0) {
+		/* Whole lines after the header only: a torn last line is no
+		 * line, and blank ones have no key. */
+		long k;
+		if (++lineno == 1 || buf[len - 1] != '\n' || (k = key(user, buf)) < 0)
 			continue;
-		}
-		if (len <= 1 || (len == 2 && buf[0] == '\r'))
-			continue; /* a blank line at the end */
 		if (n == cap) {
 			cap = cap ? 2 * cap : 256;
 			Line *nl = realloc(lines, sizeof *nl * (size_t)cap);
@@ -390,32 +388,51 @@ int results_sort(const char *path, int below_job, char *err, size_t errlen)
 				goto out;
 			lines = nl;
 		}
-		lines[n].job = atoi(buf);
-		if (lines[n].job >= below_job)
-			continue;
-		lines[n].text = strdup(buf);
+		lines[n] = (Line){k, n, strdup(buf)};
 		if (!lines[n].text)
 			goto out;
 		n++;
 	}
 	if (n > 0) /* qsort takes no NULL, even for no lines */
-		qsort(lines, (size_t)n, sizeof *lines, by_job);
+		qsort(lines, (size_t)n, sizeof *lines, by_key);
 	OutFile o;
 	FILE *of = outfile_open(&o, path, err, errlen);
 	if (!of)
 		goto done;
-	fputs(RESULTS_HEADER "\n", of);
+	o.lazy = lazy;
+	fprintf(of, "%s\n", header);
 	for (int i = 0; i < n; i++)
-		fputs(lines[i].text, of);
+		if (!unique || i == 0 || lines[i - 1].key != lines[i].key)
+			fputs(lines[i].text, of);
 	rc = outfile_commit(&o, err, errlen);
 	goto done;
 out:
-	snprintf(err, errlen, "%s: cannot sort: %s", path, strerror(errno));
+	snprintf(err, errlen, "%s: cannot rewrite: %s", path, strerror(errno));
 done:
 	for (int i = 0; i < n; i++)
 		free(lines[i].text);
 	free(lines);
 	free(buf);
-	fclose(f);
+	if (f)
+		fclose(f);
 	return rc;
+}
+
+/* The job of a games.csv line if it is below *user, else -1. */
+static long job_below(void *user, const char *line)
+{
+	char *end;
+	long job = strtol(line, &end, 10);
+	return end == line || *end != ',' || job < 0 || job >= *(const int *)user ? -1
+	                                                                          : job;
+}
+
+int results_sort(const char *path, int below_job, char *err, size_t errlen)
+{
+	if (access(path, F_OK) != 0) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	return results_rewrite(path, RESULTS_HEADER, job_below, &below_job, false, false,
+	                       err, errlen);
 }

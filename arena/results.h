@@ -96,6 +96,17 @@ int results_append(ResultsFile *rf, const char *line);
 /* Syncs and closes (accepts a closed file). Returns 0 or -1. */
 int results_close(ResultsFile *rf);
 
+/* A line's sort key for results_rewrite, or -1 to drop the line. */
+typedef long (*ResultsKeyFn)(void *user, const char *line);
+
+/* Rewrites path (atomically, outfile.h; lazy as OutFile.lazy) as header,
+ * then the whole lines after its first line that key keeps, sorted by key
+ * (lines with equal keys in file order; only the first of them if unique).
+ * A torn last line is dropped; a missing path gives the header alone.
+ * games.csv and faults.csv share it. Returns 0 or -1 with a message. */
+int results_rewrite(const char *path, const char *header, ResultsKeyFn key, void *user,
+                    bool unique, bool lazy, char *err, size_t errlen);
+
 /* Rewrites path (atomically) with its lines of jobs below below_job sorted
  * by job id; lines of later jobs are dropped. Returns 0 or -1 with a
  * message. */
