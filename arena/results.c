@@ -262,7 +262,7 @@ int results_read(const char *path, ResultSet *set, long *torn_at, char *err, siz
 
 int results_open(ResultsFile *rf, const char *path, long torn_at, char *err, size_t errlen)
 {
-	*rf = (ResultsFile){-1, 0, 0};
+	*rf = (ResultsFile){.fd = -1};
 	/* No file, an empty one or a torn header: the header, written whole. */
 	if ((torn_at == 0 || access(path, F_OK) != 0) &&
 	    outfile_write(path, RESULTS_HEADER "\n", strlen(RESULTS_HEADER "\n"), true, err,
@@ -279,7 +279,7 @@ int results_open(ResultsFile *rf, const char *path, long torn_at, char *err, siz
 
 int results_open_append(ResultsFile *rf, const char *path, char *err, size_t errlen)
 {
-	*rf = (ResultsFile){-1, 0, 0};
+	*rf = (ResultsFile){.fd = -1};
 	rf->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
 	struct stat st;
 	if (rf->fd < 0 || fstat(rf->fd, &st) < 0) {
@@ -289,6 +289,8 @@ int results_open_append(ResultsFile *rf, const char *path, char *err, size_t err
 		return -1;
 	}
 	rf->size = st.st_size;
+	const char *base = strrchr(path, '/');
+	snprintf(rf->name, sizeof rf->name, "%s", base ? base + 1 : path);
 	return 0;
 }
 
@@ -319,7 +321,9 @@ int results_append(ResultsFile *rf, const char *line)
 	 * whole line, and the game is played again on resume. */
 	size_t len = strlen(line);
 #ifdef GA_FIU
-	if (fiu_fail("kill/games.csv/mid-line")) {
+	char point[96];
+	snprintf(point, sizeof point, "kill/%s/mid-line", rf->name);
+	if (fiu_fail(point)) {
 		write_all(rf->fd, line, len / 2);
 		raise(SIGKILL);
 	}

@@ -76,6 +76,7 @@ typedef struct {
 	int fd;        /* -1: closed */
 	off_t size;    /* bytes up to the end of the last whole line */
 	time_t synced; /* when it was last synced to the disk */
+	char name[64]; /* the file's base name, for its crash point */
 } ResultsFile;
 
 /* Opens path for appending after a resume: writes the header (atomically)

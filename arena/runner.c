@@ -184,9 +184,16 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 	print_progress(r, false);
 }
 
-/* A player's parameters for one job: a `log` parameter (external engines)
- * that says "on", or any when the run has --log, becomes this game's own
- * file logs/JOB-COLOUR-NAME.log in the run folder; "off" is no log. */
+/* Does a `log` parameter (external engines) of value v mean a file per
+ * game in the run folder: "on", or anything but "off" when the run has
+ * --log (which so also replaces a file of the user's)? */
+static bool per_game_log(const Run *r, const char *v)
+{
+	return strcmp(v, "on") == 0 || (r->log && strcmp(v, "off") != 0);
+}
+
+/* A player's parameters for one job: a per-game log becomes this game's
+ * own file logs/JOB-COLOUR-NAME.log; "off" is no log. */
 static int job_params(const Run *r, const PlayerSpec *ps, int job, int color, ParamSet *out,
                       char *err, size_t errlen)
 {
@@ -195,9 +202,8 @@ static int job_params(const Run *r, const PlayerSpec *ps, int job, int color, Pa
 	if (k < 0)
 		return 0;
 	const char *v = param_text(out, k);
-	bool on = strcmp(v, "on") == 0 || (r->log && (!*v || strcmp(v, "off") != 0));
 	char path[CONFIG_PATH_MAX + 256];
-	if (on)
+	if (per_game_log(r, v))
 		snprintf(path, sizeof path, "%s/logs/%06d-%s-%s.log", r->dir, job,
 		         color == BLACK ? "black" : "white", ps->name);
 	else if (strcmp(v, "off") == 0)
@@ -213,8 +219,7 @@ static bool any_log(const Run *r)
 	for (int i = 0; i < r->t->nplayers; i++) {
 		const ParamSet *ps = &r->t->players[i].params;
 		int k = param_find(ps, "log");
-		if (k >= 0 && (strcmp(param_text(ps, k), "on") == 0 ||
-		               (r->log && strcmp(param_text(ps, k), "off") != 0)))
+		if (k >= 0 && per_game_log(r, param_text(ps, k)))
 			return true;
 	}
 	return false;
