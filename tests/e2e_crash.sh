@@ -10,6 +10,7 @@
 # usage: e2e_crash.sh ARENA_BINARY
 set -euo pipefail
 arena=$(realpath "$1")
+. "$(dirname "$(realpath "$0")")/fiu_lib.sh"
 work=$(mktemp -d /tmp/e2e_crash.XXXXXX)
 mnt=
 cleanup() {
@@ -20,17 +21,7 @@ trap cleanup EXIT
 [ -n "${KEEP:-}" ] && trap - EXIT
 cd "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
-# ASan must come first among libraries; libfiu's preload comes before it.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-have_fiu=0
-if command -v fiu-run >/dev/null && nm -D "$arena" 2>/dev/null | grep fiu_fail >/dev/null; then
-	have_fiu=1
-fi
-fiu() { fiu-run -f "" "$@"; } # -f "": no control pipes left in /tmp
-# libfiu's POSIX preload wraps malloc, which AddressSanitizer owns: under ASan
-# only the crash points run (the Release run of this test has the rest).
-asan=0
-if nm -D "$arena" 2>/dev/null | grep __asan_init >/dev/null; then asan=1; fi
+fiu_detect "$arena"
 
 # games.csv without the thinking times (columns 11, 12); .psq without times.
 same_games() { cmp -s <(cut -d, -f1-10,13,14 "$1") <(cut -d, -f1-10,13,14 "$2"); }

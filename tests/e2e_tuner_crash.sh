@@ -8,21 +8,13 @@
 # usage: e2e_tuner_crash.sh TUNER_BINARY CONFIGS_DIR
 set -euo pipefail
 tuner=$(realpath "$1")
+. "$(dirname "$(realpath "$0")")/fiu_lib.sh"
 configs=$(realpath "$2")
 work=$(mktemp -d /tmp/e2e_tuner_crash.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-have_fiu=0
-if command -v fiu-run >/dev/null && nm -D "$tuner" 2>/dev/null | grep fiu_fail >/dev/null; then
-	have_fiu=1
-fi
-fiu() { fiu-run -f "" "$@"; } # -f "": no control pipes left in /tmp
-# libfiu's POSIX preload wraps malloc, which AddressSanitizer owns: under ASan
-# only the crash points run (the Release run of this test has the rest).
-asan=0
-if nm -D "$tuner" 2>/dev/null | grep __asan_init >/dev/null; then asan=1; fi
+fiu_detect "$tuner"
 
 cat > w.ini <<INI
 [spsa]
