@@ -98,6 +98,11 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 	return 0;
 }
 
+double game_black_score(const GameRecord *rec)
+{
+	return rec->outcome == RESULT_BLACK_WIN ? 1 : rec->outcome == RESULT_DRAW ? 0.5 : 0;
+}
+
 const char *game_outcome_text(GameOutcome o)
 {
 	return o == RESULT_BLACK_WIN ? "1-0" : o == RESULT_WHITE_WIN ? "0-1" : "1/2-1/2";

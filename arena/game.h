@@ -64,6 +64,9 @@ typedef struct {
  * the game (rec is then incomplete: the game is not to be recorded). */
 int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec);
 
+/* Black's score in a finished game: 1, 0.5 or 0 (white's is 1 minus it). */
+double game_black_score(const GameRecord *rec);
+
 const char *game_outcome_text(GameOutcome o); /* "1-0", "0-1", "1/2-1/2" */
 const char *game_end_name(EndReason r);       /* "five", "forbidden", ... */
 

@@ -246,10 +246,10 @@ static void play_job(Run *r, const Job *j)
 	if (job_params(r, sb, j->id, BLACK, &pb, err, sizeof err) == 0 &&
 	    job_params(r, sw, j->id, WHITE, &pw, err, sizeof err) == 0) {
 		pl[BLACK] = pool_get(r->pool, thread, j->black, sb->type, &pb,
-		                     schedule_player_seed(j, 0), err, sizeof err);
+		                     jobs_player_seed(j, 0), err, sizeof err);
 		if (pl[BLACK])
 			pl[WHITE] = pool_get(r->pool, thread, j->white, sw->type, &pw,
-			                     schedule_player_seed(j, 1), err, sizeof err);
+			                     jobs_player_seed(j, 1), err, sizeof err);
 	}
 	GameRecord *rec = malloc(sizeof *rec);
 	if (!pl[BLACK] || !pl[WHITE] || !rec) {

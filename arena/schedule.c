@@ -13,12 +13,6 @@ void schedule_free(Schedule *s)
 	s->count = 0;
 }
 
-uint64_t schedule_player_seed(const Job *j, int c)
-{
-	uint64_t x = j->seed + (uint64_t)c;
-	return rng_splitmix(&x);
-}
-
 /* Fisher-Yates with a generator seeded by (run seed, round). */
 static void shuffle(int *a, int n, uint64_t seed, int round)
 {
@@ -89,9 +83,7 @@ int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err,
 				j->opening = order[k % nopenings];
 				j->black = pairing[p][swap];
 				j->white = pairing[p][!swap];
-				uint64_t x =
-				    t->seed * 0x9E3779B97F4A7C15ull + (uint64_t)j->id;
-				j->seed = rng_splitmix(&x);
+				j->seed = jobs_seed(t->seed, j->id);
 				s->count++;
 			}
 	}

@@ -11,15 +11,7 @@
 #include <stdint.h>
 
 #include "config.h"
-
-typedef struct {
-	int id;           /* 0-based position in the list */
-	int pair;         /* the colour-swapped pair it belongs to (0-based) */
-	int round;        /* 1-based: how many times the opening set has come round */
-	int opening;      /* index into the opening set */
-	int black, white; /* player indices */
-	uint64_t seed;    /* the players' seeds derive from it */
-} Job;
+#include "jobs.h"
 
 typedef struct {
 	int count;
@@ -31,9 +23,6 @@ typedef struct {
 int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err,
                    size_t errlen);
 void schedule_free(Schedule *s);
-
-/* The seed of player colour c (0 black, 1 white) in job j. */
-uint64_t schedule_player_seed(const Job *j, int c);
 
 enum { SCHEDULE_MAX = 50000000 };
 
