@@ -13,7 +13,8 @@
 	X(naive)                                                                           \
 	X(weighted)                                                                        \
 	X(mcts)                                                                            \
-	X(alphabeta)
+	X(alphabeta)                                                                       \
+	/* a new type: its line above this one */
 
 #define REGISTRY_DECLARE(name) extern const PlayerType player_##name;
 REGISTRY_TYPES(REGISTRY_DECLARE)
