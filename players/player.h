@@ -68,6 +68,7 @@ typedef struct {
 
 typedef struct Player Player;
 typedef struct PlayerType PlayerType;
+typedef struct EvalFeatures EvalFeatures; /* eval_features.h */
 
 struct PlayerType {
 	const char *name; /* as in INI files: "naive", "mcts", ... */
@@ -93,6 +94,9 @@ struct PlayerType {
 	 * had made it: returns true, or false when it cannot (the caller then
 	 * destroys p and creates a new instance). */
 	bool (*reuse)(Player *p, const ParamSet *ps, uint64_t seed);
+	/* Optional; NULL: none. The static evaluation as counts of features
+	 * linear in some of params, for Texel tuning (eval_features.h). */
+	const EvalFeatures *eval;
 };
 
 /* Every instance begins with this header; implementations embed it first. */

@@ -1,13 +1,11 @@
-/* registry.c - the table of player types. Add a new type here. */
+/* registry.c - the table of player types (the list is REGISTRY_TYPES, in
+ * registry.h). */
 #include "registry.h"
 
 #include <string.h>
 
-#include "types.h"
-
-static const PlayerType *const all_types[] = {
-    &player_random, &player_naive, &player_weighted, &player_mcts, &player_alphabeta,
-};
+#define REGISTRY_ENTRY(name) &player_##name,
+static const PlayerType *const all_types[] = {REGISTRY_TYPES(REGISTRY_ENTRY)};
 
 /* Types that exist only with a configuration (external needs a command):
  * found by name, but left out of registry_all, whose users (the player

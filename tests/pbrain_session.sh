@@ -28,8 +28,14 @@ mapfile -t line <<<"$out"
 [ "${line[0]}" = OK ] || fail "START: ${line[0]}"
 is_move "${line[1]}" 15 || fail "BEGIN: ${line[1]}"
 
-# The link's name selects the type; --player overrides it.
+# Every type `pbrain --list-types` names has its link (the build makes
+# them from that list); the link's name selects the type; --player
+# overrides it.
+types=$("$dir/pbrain" --list-types) || fail "--list-types: status $?"
 for t in random naive weighted alphabeta mcts; do
+	grep -qx "$t" <<<"$types" || fail "--list-types does not name $t: $types"
+done
+for t in $types; do
 	[ -L "$dir/pbrain-$t" ] || fail "no link pbrain-$t"
 	about=$(echo ABOUT | timeout 20 "$dir/pbrain-$t")
 	[ "$about" = "name=\"pbrain-$t\", version=\"0.1\", author=\"Gomoku Arena\", country=\"-\"" ] ||

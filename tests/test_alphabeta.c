@@ -14,9 +14,9 @@
 #include "ab_search.h"
 #include "clock.h"
 #include "diagram.h"
+#include "registry.h"
 #include "rng.h"
 #include "rules.h"
-#include "types.h"
 
 enum { ERR_LEN = 256 };
 

@@ -17,9 +17,9 @@
 #include "mcts_pos.h"
 #include "moves.h"
 #include "player.h"
+#include "registry.h"
 #include "rng.h"
 #include "rules.h"
-#include "types.h"
 
 enum { ERR_LEN = 400 };
 

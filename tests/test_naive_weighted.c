@@ -19,7 +19,6 @@
 #include "registry.h"
 #include "rng.h"
 #include "rules.h"
-#include "types.h"
 
 enum { ERR_LEN = 400 };
 

@@ -23,6 +23,7 @@
 #include "openings.h"
 #include "positions.h"
 #include "record.h"
+#include "registry.h"
 #include "rng.h"
 #include "texel.h"
 #include "texel_config.h"
@@ -278,13 +279,22 @@ static void test_positions_from_csv(void **state)
 	assert_int_equal(positions_select(&g, 2, 1000, 2), 0);
 	for (size_t i = 0; i < g.npos; i++) /* the first two plies skipped */
 		assert_true(g.ply[i] >= 2);
-	AbEval e;
-	ab_eval_setup(&e, published, 0.1);
+	/* alphabeta's evaluation features with its defaults: the published
+	 * scores and ratio 0.1. */
+	const PlayerType *ab = registry_find("alphabeta");
+	ParamSet ps;
+	param_defaults(&ps, ab->params, ab->nparams);
+	for (int s = 0; s < AB_SHAPES; s++)
+		assert_int_equal(ps.v[ab->eval->weight[s]], published[s]);
+	assert_true(ps.v[ab->eval->ratio] == 0.1);
+	void *e = ab->eval->create(&ps, RULE_FREESTYLE);
+	assert_non_null(e);
 	TexelSet train, val;
 	texel_set_init(&train, AB_SHAPES);
 	texel_set_init(&val, AB_SHAPES);
 	bool is_val[2] = {false, true};
-	assert_int_equal(positions_features(&g, &e, false, is_val, 2, &train, &val), 0);
+	assert_int_equal(
+	    positions_features(&g, ab->eval, e, false, is_val, 2, &train, &val), 0);
 	assert_int_equal(train.n, (size_t)g.games[0].npos);
 	assert_int_equal(val.n, (size_t)g.games[1].npos);
 	for (int j = 0; j < g.games[0].npos; j++) /* black won: 2 when black moves */
@@ -297,7 +307,7 @@ static void test_positions_from_csv(void **state)
 	TexelSet t8, v8;
 	texel_set_init(&t8, AB_SHAPES);
 	texel_set_init(&v8, AB_SHAPES);
-	assert_int_equal(positions_features(&g, &e, true, is_val, 1, &t8, &v8), 0);
+	assert_int_equal(positions_features(&g, ab->eval, e, true, is_val, 1, &t8, &v8), 0);
 	assert_int_equal(t8.n, 8 * train.n);
 	for (size_t r = 0; r < t8.n; r++)
 		assert_memory_equal(t8.own + r * AB_SHAPES,
@@ -307,6 +317,7 @@ static void test_positions_from_csv(void **state)
 	texel_set_free(&val);
 	texel_set_free(&t8);
 	texel_set_free(&v8);
+	ab->eval->destroy(e);
 	positions_free(&g);
 
 	/* A bad line is named. */
@@ -411,7 +422,9 @@ static void test_bad_configs(void **state)
 	bad_config("[texel]\nrule = gomoku\n" PLAYER,
 	           "2: 'rule' is freestyle, standard or renju");
 	bad_config("[texel]\nparams = live_two, depth\n" PLAYER,
-	           "2: 'params': 'depth' is not a tunable shape score or ratio");
+	           "2: 'params': 'depth' is not a tunable evaluation weight of alphabeta "
+	           "(live_two, split_three, sleeping_three, live_three, split_live_three, "
+	           "four, split_four, open_four, ratio)");
 	bad_config("[texel]\nparams = five\n" PLAYER,
 	           "2: 'params': 'five' is not a tunable");
 	bad_config("[texel]\nparams = ratio ratio\n" PLAYER,
@@ -419,9 +432,8 @@ static void test_bad_configs(void **state)
 	bad_config("[texel]\ngames = 10\ngames_csv = g.csv\n" PLAYER,
 	           "3: 'games' and 'games_csv' exclude each other");
 	bad_config("[texel]\n[tournament]\n" PLAYER, "2: unknown section [tournament]");
-	bad_config(
-	    "[texel]\n[player ab]\ntype = weighted\n",
-	    "2: [player ab] has type weighted: texel tunes the alphabeta evaluation");
+	bad_config("[texel]\n[player ab]\ntype = weighted\n",
+	           "2: player type weighted has no evaluation features to fit");
 	bad_config("[texel]\n[player ab]\ndepht = 3\ntype = alphabeta\n",
 	           "3: unknown key 'depht' in [player ab] (type alphabeta)");
 	bad_config("[texel]\n[player ab]\nratio = 20\ntype = alphabeta\n",

@@ -16,6 +16,7 @@
 #include "ab_eval.h"
 #include "diagram.h"
 #include "positions.h"
+#include "registry.h"
 #include "rules.h"
 #include "rng.h"
 #include "texel_fit.h"
@@ -256,20 +257,26 @@ static void test_quiet_positions_have_no_fours(void **state)
 				assert_int_equal(positions_add_game(&g, moves, n, 0.5), 0);
 			}
 			assert_int_equal(positions_select(&g, 0, 0, 1), 0);
-			AbEval e, loose;
-			ab_eval_setup(&e, published, 0.1);
-			ab_eval_rule(&e, rule);
-			ab_eval_setup(&loose, published, 0.1); /* freestyle tables */
+			/* alphabeta's features with its defaults (the published
+			 * scores, ratio 0.1), read with the rule's tables and with
+			 * freestyle's. */
+			const PlayerType *ab = registry_find("alphabeta");
+			ParamSet ps;
+			param_defaults(&ps, ab->params, ab->nparams);
+			void *e = ab->eval->create(&ps, rule);
+			void *loose = ab->eval->create(&ps, RULE_FREESTYLE);
+			assert_true(e && loose);
 			TexelSet train, val, ltrain, lval;
 			texel_set_init(&train, AB_SHAPES);
 			texel_set_init(&val, AB_SHAPES);
 			texel_set_init(&ltrain, AB_SHAPES);
 			texel_set_init(&lval, AB_SHAPES);
-			assert_int_equal(
-			    positions_features(&g, &e, false, NULL, 1, &train, &val), 0);
-			assert_int_equal(
-			    positions_features(&g, &loose, false, NULL, 1, &ltrain, &lval),
-			    0);
+			assert_int_equal(positions_features(&g, ab->eval, e, false, NULL, 1,
+			                                    &train, &val),
+			                 0);
+			assert_int_equal(positions_features(&g, ab->eval, loose, false,
+			                                    NULL, 1, &ltrain, &lval),
+			                 0);
 			assert_true(train.n > 1000);
 			if (four_class(&train) != 0)
 				fail_msg("%s %dx%d: %ld fours in %zu quiet positions",
@@ -282,6 +289,8 @@ static void test_quiet_positions_have_no_fours(void **state)
 			texel_set_free(&val);
 			texel_set_free(&ltrain);
 			texel_set_free(&lval);
+			ab->eval->destroy(e);
+			ab->eval->destroy(loose);
 			positions_free(&g);
 		}
 }

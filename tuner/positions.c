@@ -147,7 +147,7 @@ int positions_dedupe(PosGames *g)
 	return removed;
 }
 
-/* What ab_leaf would not leave to the static evaluation. */
+/* Would a search leave b to its static evaluation (as alphabeta's ab_leaf does)? */
 static bool quiet(const Board *b)
 {
 	Color c = b->to_move;
@@ -235,9 +235,11 @@ int positions_select(PosGames *g, int skip, uint64_t vcf_nodes, int threads)
 	return 0;
 }
 
-int positions_features(const PosGames *g, const AbEval *e, bool symmetries,
-                       const bool *validation, int threads, TexelSet *train, TexelSet *val)
+int positions_features(const PosGames *g, const EvalFeatures *f, const void *evaluator,
+                       bool symmetries, const bool *validation, int threads,
+                       TexelSet *train, TexelSet *val)
 {
+	int nf = f->nfeat;
 	int nsym = symmetries ? 8 : 1;
 	size_t *row = malloc((size_t)(g->count ? g->count : 1) * sizeof *row),
 	       n[2] = {0, 0};
@@ -250,8 +252,8 @@ int positions_features(const PosGames *g, const AbEval *e, bool symmetries,
 	}
 	texel_set_free(train);
 	texel_set_free(val);
-	*train = (TexelSet){.nfeat = AB_SHAPES};
-	*val = (TexelSet){.nfeat = AB_SHAPES};
+	*train = (TexelSet){.nfeat = nf};
+	*val = (TexelSet){.nfeat = nf};
 	if (texel_set_resize(train, n[0]) < 0 || texel_set_resize(val, n[1]) < 0) {
 		free(row);
 		return -1;
@@ -278,14 +280,14 @@ int positions_features(const PosGames *g, const AbEval *e, bool symmetries,
 					for (; t < want; t++)
 						board_play(b, openings_transform(m[t], k,
 						                                 g->size));
-					int count[2][AB_SHAPES];
-					ab_eval_counts(e, b, count);
+					int count[2][EVAL_FEATURES_MAX];
+					f->count(evaluator, b, count);
 					Color c = b->to_move;
-					for (int f = 0; f < AB_SHAPES; f++) {
-						s->own[r * AB_SHAPES + f] =
-						    (uint16_t)count[c][f];
-						s->opp[r * AB_SHAPES + f] =
-						    (uint16_t)count[c ^ 1][f];
+					for (int q = 0; q < nf; q++) {
+						s->own[r * (size_t)nf + (size_t)q] =
+						    (uint16_t)count[c][q];
+						s->opp[r * (size_t)nf + (size_t)q] =
+						    (uint16_t)count[c ^ 1][q];
 					}
 					double score = c == BLACK ? pg->black_score
 					                          : 1 - pg->black_score;

@@ -2,16 +2,17 @@
  *
  * Games are kept as move lists (a few hundred bytes each), and positions as
  * (game, ply) references, so the features can be extracted again whenever
- * the evaluation's scores change (which shape of a stone counts depends on
- * them, see ab_eval_counts).
+ * the evaluation's weights change (which feature a count goes to may depend
+ * on them, see eval_features.h).
  *
  * A position is the board after `ply` stones, the side to move being the
  * colour of stone `ply`, labelled with its game's result from that side.
- * Kept are the positions after the first `skip` stones that the alphabeta
- * search would evaluate statically (ab_leaf): neither side can make five,
- * the mover has no open or double four, and (if vcf_nodes > 0) the solver
- * finds no VCF for the mover within vcf_nodes positions. The others are
- * already decided, or forced, and say nothing about the evaluation. */
+ * Kept are the positions after the first `skip` stones that a search would
+ * leave to its static evaluation (alphabeta's ab_leaf does): neither side
+ * can make five, the mover has no open or double four, and (if vcf_nodes >
+ * 0) the solver finds no VCF for the mover within vcf_nodes positions. The
+ * others are already decided, or forced, and say nothing about the
+ * evaluation. */
 #ifndef TUNER_POSITIONS_H
 #define TUNER_POSITIONS_H
 
@@ -19,8 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ab_eval.h"
 #include "board.h"
+#include "eval_features.h"
 #include "texel_fit.h"
 
 typedef struct {
@@ -62,17 +63,20 @@ int positions_dedupe(PosGames *g);
  * core. Returns 0 or -1 (out of memory). */
 int positions_select(PosGames *g, int skip, uint64_t vcf_nodes, int threads);
 
-/* Features of the kept positions under e's scores: ab_eval_counts of the
- * mover (own) and of the opponent (opp), AB_SHAPES of each, into train or,
- * for games with validation[game] set, into val (both emptied first; each
- * positions' nfeat is AB_SHAPES). With symmetries, each position is
- * extracted from all 8 images of its game (the counts are the same for
- * every image: the shape table is closed under reversal and the four
- * directions are permuted, so this multiplies the data without adding
- * information). Rows come in game order, so the sets are the same for any
- * number of threads. Returns 0 or -1 (out of memory). */
-int positions_features(const PosGames *g, const AbEval *e, bool symmetries,
-                       const bool *validation, int threads, TexelSet *train, TexelSet *val);
+/* Features of the kept positions: f->count with evaluator (made by
+ * f->create under g's rule, as a rule) of the mover (own) and of the
+ * opponent (opp), f->nfeat of each, into train or, for games with
+ * validation[game] set, into val (both emptied first; their nfeat becomes
+ * f->nfeat). With symmetries, each position is extracted from all 8 images
+ * of its game (for an evaluation that is symmetric, as alphabeta's is: its
+ * shape table is closed under reversal and the four directions are
+ * permuted, the counts are the same for every image, so this multiplies the
+ * data without adding information). Rows come in game order, so the sets
+ * are the same for any number of threads. Returns 0 or -1 (out of
+ * memory). */
+int positions_features(const PosGames *g, const EvalFeatures *f, const void *evaluator,
+                       bool symmetries, const bool *validation, int threads,
+                       TexelSet *train, TexelSet *val);
 
 /* A key of the position made by moves[0..n) that is the same for all its
  * images under the 8 symmetries and for any order of the stones of each

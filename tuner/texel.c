@@ -1,15 +1,16 @@
-/* texel.c - `tuner texel FILE.ini`: fit the alphabeta shape scores and ratio
- * to game results, then verify by a match.
+/* texel.c - `tuner texel FILE.ini`: fit the evaluation weights and ratio of
+ * a player (any type with evaluation features, PlayerType.eval; alphabeta's
+ * are its shape scores) to game results, then verify by a match.
  *
  * Steps: verification openings; data games (played or read); positions
  * (quiet ones after the opening, see positions.h); K; then rounds of BFGS.
- * Which shape of a stone counts depends on the scores (the best-scoring
- * one), so within a round the assignment is fixed at the round's start and
- * the fit minimises that linear-in-the-scores loss exactly; the next round
- * extracts the features again with the new scores. Rounds stop when the
- * rounded scores no longer change. The reported losses are always on
- * features extracted with the very scores reported, i.e. the evaluation
- * the player computes (up to its integer rounding). */
+ * Which feature a count goes to may depend on the weights (alphabeta: a
+ * stone's best-scoring shape), so within a round the assignment is fixed at
+ * the round's start and the fit minimises that linear-in-the-weights loss
+ * exactly; the next round extracts the features again with the new
+ * weights. Rounds stop when the features no longer change. The reported
+ * losses are always on features extracted with the very weights reported,
+ * i.e. the evaluation the player computes (up to its integer rounding). */
 #define _POSIX_C_SOURCE 200809L
 #include "texel.h"
 
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "eval_features.h"
 #include "interrupt.h"
 #include "outfile.h"
 #include "positions.h"
@@ -31,16 +33,19 @@
 #include "texel_fit.h"
 #include "verify.h"
 
+_Static_assert((int)EVAL_FEATURES_MAX <= (int)TEXEL_FEAT_MAX,
+               "every feature fits in a TexelModel");
+
 /* The model's weights and ratio written into a copy of the player's
  * parameters, clamped to their declared ranges and rounded as declared. */
-static ParamSet to_params(const ParamSet *base, const TexelModel *m)
+static ParamSet to_params(const EvalFeatures *f, const ParamSet *base, const TexelModel *m)
 {
 	ParamSet ps = *base;
-	for (int s = 0; s <= AB_SHAPES; s++) {
-		int i = param_find(&ps, texel_param_names[s]);
+	for (int j = 0; j <= f->nfeat; j++) {
+		int i = eval_features_param(f, j);
 		if (i < 0)
 			continue;
-		param_set_value(&ps, i, s < AB_SHAPES ? m->w[s] : m->ratio);
+		param_set_value(&ps, i, j < f->nfeat ? m->w[j] : m->ratio);
 		if (ps.decl[i].type == PARAM_REAL) { /* the value tuned.ini will hold */
 			char buf[32];
 			snprintf(buf, sizeof buf, "%.6g", ps.v[i]);
@@ -51,27 +56,16 @@ static ParamSet to_params(const ParamSet *base, const TexelModel *m)
 }
 
 /* The model takes the values of ps (as the player reads them). */
-static void from_params(TexelModel *m, const ParamSet *ps)
+static void from_params(TexelModel *m, const EvalFeatures *f, const ParamSet *ps)
 {
-	for (int s = 0; s <= AB_SHAPES; s++) {
-		int i = param_find(ps, texel_param_names[s]);
-		double v = i >= 0 ? ps->v[i] : 0;
-		if (s < AB_SHAPES)
-			m->w[s] = v;
+	for (int j = 0; j <= f->nfeat; j++) {
+		int i = eval_features_param(f, j);
+		double v = i >= 0 ? ps->v[i] : 1; /* no ratio: the opponent weighs 1 */
+		if (j < f->nfeat)
+			m->w[j] = v;
 		else
 			m->ratio = v;
 	}
-}
-
-static void eval_of(AbEval *e, const ParamSet *ps, Rule rule)
-{
-	TexelModel m;
-	from_params(&m, ps);
-	int64_t score[AB_SHAPES];
-	for (int s = 0; s < AB_SHAPES; s++)
-		score[s] = (int64_t)m.w[s];
-	ab_eval_setup(e, score, m.ratio);
-	ab_eval_rule(e, rule);
 }
 
 /* A value as written in texel.csv and tuned.ini: whole numbers as such,
@@ -98,6 +92,8 @@ static uint64_t features_hash(const TexelSet *s)
 
 typedef struct {
 	TexelConfig c;
+	const PlayerType *type; /* the tuned player's */
+	const EvalFeatures *f;  /* its evaluation features */
 	char dir[TEXEL_PATH_MAX + 80];
 	OpeningSet verify;
 	PosGames games;
@@ -110,28 +106,36 @@ typedef struct {
 	int threads;
 } Run;
 
+/* The name of fitted coordinate j (a feature's weight, or the ratio). */
+static const char *fit_name(const Run *r, int j)
+{
+	return r->type->params[eval_features_param(r->f, j)].name;
+}
+
 static int extract(Run *r, const ParamSet *ps, char *err, size_t errlen)
 {
-	AbEval e;
-	eval_of(&e, ps, r->c.rule);
-	if (positions_features(&r->games, &e, r->c.symmetries, r->is_val, r->c.threads,
-	                       &r->train, &r->val) < 0) {
+	void *ev = r->f->create(ps, r->c.rule);
+	if (!ev || positions_features(&r->games, r->f, ev, r->c.symmetries, r->is_val,
+	                              r->c.threads, &r->train, &r->val) < 0) {
+		r->f->destroy(ev);
 		snprintf(err, errlen, "out of memory for %zu positions", r->games.npos);
 		return -1;
 	}
+	r->f->destroy(ev);
 	return 0;
 }
 
 /* Fits K, then the rounds; fills r->tuned and the losses. */
 static int fit(Run *r, char *err, size_t errlen)
 {
+	const EvalFeatures *f = r->f;
+	int nf = f->nfeat;
 	TexelModel *m = &r->model;
-	*m = (TexelModel){
-	    .nfeat = AB_SHAPES, .l2 = r->c.l2, .fit_ratio = r->c.fit[AB_SHAPES]};
-	from_params(m, &r->start);
-	for (int s = 0; s < AB_SHAPES; s++) {
-		m->scale[s] = 1.0 / ab_eval_stones[s];
-		m->fit_w[s] = r->c.fit[s];
+	*m = (TexelModel){.nfeat = nf, .l2 = r->c.l2, .fit_ratio = r->c.fit[nf]};
+	from_params(m, f, &r->start);
+	for (int j = 0; j < nf; j++) {
+		m->scale[j] = f->scale[j];
+		m->fit_w[j] = r->c.fit[j];
 	}
 	if (extract(r, &r->start, err, errlen) < 0)
 		return -1;
@@ -141,24 +145,23 @@ static int fit(Run *r, char *err, size_t errlen)
 		return -1;
 	}
 	char none[200] = "";
-	for (int s = 0; s < AB_SHAPES; s++) {
-		if (!m->fit_w[s])
+	for (int j = 0; j < nf; j++) {
+		if (!m->fit_w[j])
 			continue;
 		bool any = false;
 		for (size_t i = 0; i < r->train.n && !any; i++)
-			any = r->train.own[i * AB_SHAPES + s] ||
-			      r->train.opp[i * AB_SHAPES + s];
+			any = r->train.own[i * (size_t)nf + (size_t)j] ||
+			      r->train.opp[i * (size_t)nf + (size_t)j];
 		if (!any) {
-			m->fit_w[s] = false;
+			m->fit_w[j] = false;
 			size_t len = strlen(none);
 			snprintf(none + len, sizeof none - len, "%s%s", len ? ", " : "",
-			         texel_param_names[s]);
+			         fit_name(r, j));
 		}
 	}
 	if (*none)
-		printf(
-		    "no position has a stone whose best shape is %s: kept at the start\n",
-		    none);
+		printf("no training position counts a feature of %s: kept at the start\n",
+		       none);
 	if (texel_fit_k(&r->train, m, r->threads, &r->loss[0][0], err, errlen) < 0)
 		return -1;
 	r->loss[1][0] = texel_loss(&r->val, m, NULL, NULL, r->threads);
@@ -171,7 +174,7 @@ static int fit(Run *r, char *err, size_t errlen)
 		if (round > 1) {
 			if (extract(r, &cur, err, errlen) < 0)
 				return -1;
-			from_params(m, &cur);
+			from_params(m, f, &cur);
 			double exact = texel_loss(&r->train, m, NULL, NULL, r->threads);
 			if (exact < best_loss)
 				best_loss = exact, best = cur;
@@ -184,14 +187,14 @@ static int fit(Run *r, char *err, size_t errlen)
 			}
 			hash = h;
 		}
-		from_params(m, &cur);
+		from_params(m, f, &cur);
 		TexelFitStats st;
 		if (texel_fit(&r->train, m, &prior, r->c.iterations, r->threads, &st, err,
 		              errlen) < 0)
 			return -1;
 		r->positions += st.positions;
 		r->seconds += st.seconds;
-		ParamSet next = to_params(&cur, m);
+		ParamSet next = to_params(f, &cur, m);
 		printf("round %d: %d BFGS steps (%s), loss %.6f with this round's shape "
 		       "choice\n",
 		       round, st.iterations, st.stop, st.loss);
@@ -199,14 +202,14 @@ static int fit(Run *r, char *err, size_t errlen)
 	}
 	if (extract(r, &cur, err, errlen) < 0)
 		return -1;
-	from_params(m, &cur);
+	from_params(m, f, &cur);
 	double exact = texel_loss(&r->train, m, NULL, NULL, r->threads);
 	if (exact < best_loss)
 		best_loss = exact, best = cur;
 	r->tuned = best;
 	if (memcmp(best.v, cur.v, sizeof best.v) != 0 && extract(r, &best, err, errlen) < 0)
 		return -1;
-	from_params(m, &best);
+	from_params(m, f, &best);
 	r->loss[0][1] = texel_loss(&r->train, m, NULL, NULL, r->threads);
 	r->loss[1][1] = texel_loss(&r->val, m, NULL, NULL, r->threads);
 	return 0;
@@ -222,14 +225,14 @@ static int write_outputs(const Run *r, char *err, size_t errlen)
 	if (!f)
 		return -1;
 	fprintf(f, "parameter,start,tuned\n");
-	for (int s = 0; s <= AB_SHAPES; s++) {
-		if (!r->c.fit[s])
+	for (int j = 0; j <= r->f->nfeat; j++) {
+		if (!r->c.fit[j])
 			continue;
-		int i = param_find(&r->start, texel_param_names[s]);
+		int i = eval_features_param(r->f, j);
 		char a[64], b[64];
 		format_value(&r->start, i, a, sizeof a);
 		format_value(&r->tuned, i, b, sizeof b);
-		fprintf(f, "%s,%s,%s\n", texel_param_names[s], a, b);
+		fprintf(f, "%s,%s,%s\n", fit_name(r, j), a, b);
 	}
 	if (outfile_commit(&of, err, errlen) < 0)
 		return -1;
@@ -276,14 +279,14 @@ static void report(const Run *r)
 	       r->positions, r->seconds, r->seconds > 0 ? r->positions / r->seconds : 0.0,
 	       r->threads);
 	printf("%-18s %10s %10s\n", "parameter", "start", "tuned");
-	for (int s = 0; s <= AB_SHAPES; s++) {
-		if (!r->c.fit[s])
+	for (int j = 0; j <= r->f->nfeat; j++) {
+		if (!r->c.fit[j])
 			continue;
-		int i = param_find(&r->start, texel_param_names[s]);
+		int i = eval_features_param(r->f, j);
 		char a[64], b[64];
 		format_value(&r->start, i, a, sizeof a);
 		format_value(&r->tuned, i, b, sizeof b);
-		printf("%-18s %10s %10s\n", texel_param_names[s], a, b);
+		printf("%-18s %10s %10s\n", fit_name(r, j), a, b);
 	}
 }
 
@@ -435,8 +438,10 @@ int texel_main(int argc, char **argv)
 			snprintf(r->c.out, sizeof r->c.out, "%s", out);
 		r->threads = r->c.threads > 0 ? r->c.threads : omp_get_max_threads();
 		snprintf(r->dir, sizeof r->dir, "%s/%s", r->c.out, r->c.name);
-		texel_set_init(&r->train, AB_SHAPES);
-		texel_set_init(&r->val, AB_SHAPES);
+		r->type = r->c.players[r->c.player].type;
+		r->f = r->type->eval;
+		texel_set_init(&r->train, r->f->nfeat);
+		texel_set_init(&r->val, r->f->nfeat);
 		positions_init(&r->games, r->c.size, r->c.rule);
 		interrupt_install();
 		rc = run(r, err, sizeof err);

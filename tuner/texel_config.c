@@ -14,10 +14,6 @@
 #include "inifile.h"
 #include "registry.h"
 
-const char *const texel_param_names[AB_SHAPES + 1] = {
-    "live_two", "split_three", "sleeping_three", "live_three", "split_live_three",
-    "four",     "split_four",  "open_four",      "five",       "ratio"};
-
 typedef struct {
 	TexelConfig *c;
 	const IniFile *ini;
@@ -27,6 +23,8 @@ typedef struct {
 	int games_line, csv_line, player_line, opponent_line;
 	unsigned budget_set; /* budget keys of [texel] (config.h's rule) */
 	char player[TEXEL_NAME_MAX], opponent[TEXEL_NAME_MAX];
+	char params[INIFILE_TEXT_MAX]; /* read once the tuned type is known */
+	int params_line;
 } Ctx;
 
 static void defaults(TexelConfig *c)
@@ -43,9 +41,6 @@ static void defaults(TexelConfig *c)
 	c->skip = -1;
 	c->vcf_nodes = 1000;
 	c->validation = 0.1;
-	for (int s = 0; s < AB_SHAPES; s++)
-		c->fit[s] = s != AB_FIVE;
-	c->fit[AB_SHAPES] = true;
 	c->iterations = 200;
 	c->rounds = 3;
 	c->verify_pairs = 100;
@@ -104,31 +99,46 @@ static int get_name(const char *v, char *out, char *err, size_t errlen, const ch
 	return 0;
 }
 
-static int set_params(TexelConfig *c, const char *v, char *err, size_t errlen)
+/* The name of fitted coordinate j of t's eval, or "" if it cannot be
+ * fitted (no such parameter, or one not declared tunable). */
+static const char *fit_name(const PlayerType *t, int j)
 {
+	int i = eval_features_param(t->eval, j);
+	return i >= 0 && t->params[i].tunable ? t->params[i].name : "";
+}
+
+/* 'params' of [texel], for the tuned type t (which has an eval). */
+static int set_params(TexelConfig *c, const PlayerType *t, const char *v, char *err,
+                      size_t errlen)
+{
+	int nfit = t->eval->nfeat + 1;
 	char buf[INIFILE_TEXT_MAX];
 	snprintf(buf, sizeof buf, "%s", v);
-	bool fit[AB_SHAPES + 1] = {false};
+	bool fit[EVAL_FEATURES_MAX + 1] = {false};
 	int n = 0;
 	for (char *tok = strtok(buf, ", \t"); tok; tok = strtok(NULL, ", \t")) {
-		int i = 0;
-		while (i <= AB_SHAPES && strcmp(tok, texel_param_names[i]) != 0)
-			i++;
-		if (i > AB_SHAPES || i == AB_FIVE) {
-			snprintf(err, errlen,
-			         "'params': '%s' is not a tunable shape score or ratio "
-			         "(live_two, "
-			         "split_three, sleeping_three, live_three, "
-			         "split_live_three, four, "
-			         "split_four, open_four, ratio)",
-			         tok);
+		int j = 0;
+		while (j < nfit && strcmp(tok, fit_name(t, j)) != 0)
+			j++;
+		if (j == nfit) {
+			char names[600] = "";
+			for (int k = 0; k < nfit; k++) {
+				size_t len = strlen(names);
+				if (*fit_name(t, k))
+					snprintf(names + len, sizeof names - len, "%s%s",
+					         len ? ", " : "", fit_name(t, k));
+			}
+			snprintf(
+			    err, errlen,
+			    "'params': '%s' is not a tunable evaluation weight of %s (%s)",
+			    tok, t->name, names);
 			return -1;
 		}
-		if (fit[i]) {
+		if (fit[j]) {
 			snprintf(err, errlen, "'params' names '%s' twice", tok);
 			return -1;
 		}
-		fit[i] = true;
+		fit[j] = true;
 		n++;
 	}
 	if (!n) {
@@ -200,8 +210,11 @@ static int texel_key(Ctx *x, const char *key, const char *v, char *err, size_t e
 		c->validation = f;
 		return 0;
 	}
-	if (!strcmp(key, "params"))
-		return set_params(c, v, err, errlen);
+	if (!strcmp(key, "params")) {
+		x->params_line = x->line;
+		snprintf(x->params, sizeof x->params, "%s", v);
+		return 0;
+	}
 	if (!strcmp(key, "iterations"))
 		GET_INT(c->iterations, 0, 100000);
 	if (!strcmp(key, "rounds"))
@@ -303,8 +316,7 @@ static int finish(Ctx *x)
 	TexelConfig *c = x->c;
 	char msg[700];
 	if (c->nplayers == 0)
-		return fail(x, 0,
-		            "no [player NAME] section (the alphabeta player to tune)");
+		return fail(x, 0, "no [player NAME] section (the player to tune)");
 	if (x->games_line && x->csv_line)
 		return fail(
 		    x, x->games_line > x->csv_line ? x->games_line : x->csv_line,
@@ -329,12 +341,15 @@ static int finish(Ctx *x)
 			return fail(x, c->players[i].line, msg);
 		}
 	const TexelPlayer *p = &c->players[c->player];
-	if (strcmp(p->type->name, "alphabeta") != 0) {
+	if (!p->type->eval) {
 		snprintf(msg, sizeof msg,
-		         "[player %s] has type %s: texel tunes the alphabeta evaluation",
-		         p->name, p->type->name);
+		         "player type %s has no evaluation features to fit", p->type->name);
 		return fail(x, p->line, msg);
 	}
+	for (int j = 0; j <= p->type->eval->nfeat; j++)
+		c->fit[j] = *fit_name(p->type, j) != '\0';
+	if (x->params_line && set_params(c, p->type, x->params, msg, sizeof msg) < 0)
+		return fail(x, x->params_line, msg);
 	for (int i = 0; i < c->nplayers; i++) {
 		Budget b = texel_config_budget(c, i);
 		if (!b.nodes && !b.depth && !b.ms) {

@@ -1,8 +1,9 @@
 /* texel_config.h - a Texel tuning run described by an INI file.
  *
- * [texel] holds the run's settings, [player NAME] the alphabeta player whose
- * evaluation is tuned (and optionally a second section, the opponent of the
- * games that make the data). Every key is documented in
+ * [texel] holds the run's settings, [player NAME] the player whose
+ * evaluation is tuned, of any type with evaluation features (PlayerType.eval,
+ * eval_features.h), and optionally a second section, the opponent of the
+ * games that make the data. Every key is documented in
  * configs/texel-alphabeta.ini. An unknown section or key, a bad value or a
  * key that contradicts another is an error "file:line: what is wrong". */
 #ifndef TUNER_TEXEL_CONFIG_H
@@ -12,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ab_eval.h"
 #include "config.h"
+#include "eval_features.h"
 #include "player.h"
 #include "rules.h"
 
@@ -42,7 +43,9 @@ typedef struct {
 	uint64_t vcf_nodes;
 	double validation;
 	/* fit */
-	bool fit[AB_SHAPES + 1]; /* shape scores in AbShape order, then ratio */
+	/* fit[j]: the weight of feature j of the tuned type's eval; fit[nfeat]:
+	 * its ratio. Default: the weights and ratio whose ParamDecl is tunable. */
+	bool fit[EVAL_FEATURES_MAX + 1];
 	int iterations, rounds;
 	double l2;
 	/* verification */
@@ -53,9 +56,6 @@ typedef struct {
 	TexelPlayer players[TEXEL_PLAYERS_MAX];
 	int player, opponent; /* indices into players */
 } TexelConfig;
-
-/* The names of the fitted parameters in AbShape order, then "ratio". */
-extern const char *const texel_param_names[AB_SHAPES + 1];
 
 /* Reads path into c (defaults first). Returns 0, or -1 with "file:line: what
  * is wrong" in err. */

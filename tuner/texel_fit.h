@@ -2,10 +2,10 @@
  *
  * A position is a row of feature counts of the side to move (own) and of
  * the opponent (opp), and the result of its game from the mover's side
- * (0, 0.5 or 1). The model is the alphabeta evaluation as a function of its
- * parameters:
+ * (0, 0.5 or 1). The model is a player's evaluation as a function of its
+ * parameters (PlayerType.eval, eval_features.h):
  *     eval = sum_j w_j * scale_j * (own_j - ratio * opp_j)
- * (for the shape scores scale_j = 1 / stones in the shape, see ab_eval.h),
+ * (alphabeta: w_j the shape scores, scale_j = 1 / stones in the shape),
  * and the prediction sigmoid(K * eval). The loss is the mean cross-entropy
  *     L = mean of  -r log p - (1 - r) log(1 - p),  p = sigmoid(K * eval)
  * (the logistic loss; a draw counts as half a win and half a loss), plus an

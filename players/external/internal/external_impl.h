@@ -1,7 +1,7 @@
 /* external_impl.h - what the files of the external player share: the
  * instance and the helpers that end an engine's game with a fault. For
  * external*.c only; the rest of the code knows the type by its table
- * (player_external, types.h).
+ * (player_external, registry.h).
  *
  * external.c makes, reuses and destroys instances and begins each game;
  * external_start.c starts an engine's game (START or RESTART, the wait for

@@ -18,7 +18,8 @@ static void usage(FILE *f, const char *prog, const PlayerType *t)
 	fprintf(
 	    f,
 	    "usage: %s [--player TYPE] [--set key=value ...] [--seed N] [--nodes N]\n"
-	    "       [--depth N] [--verbose]\n\n"
+	    "       [--depth N] [--verbose]\n"
+	    "       %s --list-types\n\n"
 	    "A built-in player as a Gomocup (pbrain) engine: protocol commands on stdin,\n"
 	    "replies on stdout. Installed as pbrain-TYPE, the name selects the type.\n\n"
 	    "  --player TYPE    the player type (overrides the program name)\n"
@@ -26,9 +27,10 @@ static void usage(FILE *f, const char *prog, const PlayerType *t)
 	    "  --seed N         seed of every game's player (default 1; PBRAIN_SEED)\n"
 	    "  --nodes N        fixed node budget per move, no clock (PBRAIN_NODES)\n"
 	    "  --depth N        fixed depth budget per move, no clock (PBRAIN_DEPTH)\n"
-	    "  --verbose        MESSAGE lines with depth, score and nodes\n\n"
+	    "  --verbose        MESSAGE lines with depth, score and nodes\n"
+	    "  --list-types     the types, one a line (the build makes a link for each)\n\n"
 	    "Environment: PBRAIN_SET=\"key=value key=value\" sets parameters.\n\n",
-	    prog);
+	    prog, prog);
 	int n;
 	const PlayerType *const *all = registry_all(&n);
 	fprintf(f, "types:");
@@ -105,6 +107,13 @@ int main(int argc, char **argv)
 	const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 	const char *type_name = strncmp(prog, "pbrain-", 7) == 0 ? prog + 7 : NULL;
 	bool help = false;
+	if (argc == 2 && !strcmp(argv[1], "--list-types")) {
+		int n;
+		const PlayerType *const *all = registry_all(&n);
+		for (int i = 0; i < n; i++)
+			printf("%s\n", all[i]->name);
+		return fflush(stdout) == 0 ? 0 : 1;
+	}
 	/* First pass: the type, which the parameters belong to. */
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "ab_search.h"
+#include "eval_features.h"
 #include "player.h"
 
 enum {
@@ -103,6 +104,15 @@ typedef struct {
 	AbSearch *search;
 } AlphaBetaPlayer;
 
+/* The evaluation of ps (freestyle's tables; ab_eval_rule picks a rule's). */
+static void eval_setup(AbEval *e, const ParamSet *ps)
+{
+	int64_t score[AB_SHAPES];
+	for (int i = 0; i < AB_SHAPES; i++)
+		score[i] = (int64_t)ps->v[P_LIVE_TWO + i];
+	ab_eval_setup(e, score, ps->v[P_RATIO]);
+}
+
 static Player *alphabeta_create(const ParamSet *ps, uint64_t seed, char *err, size_t errlen)
 {
 	(void)seed; /* the search is deterministic and needs no randomness */
@@ -130,10 +140,7 @@ static Player *alphabeta_create(const ParamSet *ps, uint64_t seed, char *err, si
 		         ps->v[P_HASH_MB]);
 		return NULL;
 	}
-	int64_t score[AB_SHAPES];
-	for (int i = 0; i < AB_SHAPES; i++)
-		score[i] = (int64_t)ps->v[P_LIVE_TWO + i];
-	ab_eval_setup(&a->eval, score, ps->v[P_RATIO]);
+	eval_setup(&a->eval, ps);
 	s->eval = &a->eval;
 	s->cfg = (AbConfig){
 	    .distance = (int)ps->v[P_DISTANCE],
@@ -182,6 +189,48 @@ static int alphabeta_choose(Player *p, const Board *pos, const Budget *budget,
 	return ab_root(a->search, budget, info);
 }
 
+/* For Texel (eval_features.h): one feature per shape class, counted per
+ * (stone, direction) that takes its share (ab_eval_counts), so a count's
+ * factor is 1 / the stones that share the shape (ab_eval_stones). */
+_Static_assert((int)AB_SHAPES <= (int)EVAL_FEATURES_MAX, "a feature per shape class");
+static const int eval_weight[AB_SHAPES] = {
+    P_LIVE_TWO, P_SPLIT_THREE, P_SLEEPING_THREE, P_LIVE_THREE, P_SPLIT_LIVE_THREE,
+    P_FOUR,     P_SPLIT_FOUR,  P_OPEN_FOUR,      P_FIVE,
+};
+static const double eval_scale[AB_SHAPES] = {
+    1.0 / 2, 1.0 / 3, 1.0 / 3, 1.0 / 3, 1.0 / 3, 1.0 / 4, 1.0 / 4, 1.0 / 4, 1.0 / 3,
+};
+
+static void *alphabeta_eval_create(const ParamSet *ps, Rule rule)
+{
+	AbEval *e = malloc(sizeof *e);
+	if (e) {
+		eval_setup(e, ps);
+		ab_eval_rule(e, rule);
+	}
+	return e;
+}
+
+static void alphabeta_eval_count(const void *evaluator, const Board *b,
+                                 int count[2][EVAL_FEATURES_MAX])
+{
+	int c[2][AB_SHAPES];
+	ab_eval_counts(evaluator, b, c);
+	for (int k = 0; k < 2; k++)
+		for (int s = 0; s < AB_SHAPES; s++)
+			count[k][s] = c[k][s];
+}
+
+static const EvalFeatures alphabeta_eval = {
+    .nfeat = AB_SHAPES,
+    .weight = eval_weight,
+    .scale = eval_scale,
+    .ratio = P_RATIO,
+    .create = alphabeta_eval_create,
+    .count = alphabeta_eval_count,
+    .destroy = free,
+};
+
 const PlayerType player_alphabeta = {
     .name = "alphabeta",
     .help = "negamax alpha-beta with shape scores, transposition table and VCF (seeds 002, "
@@ -193,4 +242,5 @@ const PlayerType player_alphabeta = {
     .destroy = alphabeta_destroy,
     .new_game = alphabeta_new_game,
     .choose = alphabeta_choose,
+    .eval = &alphabeta_eval,
 };
