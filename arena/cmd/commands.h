@@ -9,5 +9,6 @@
 #define ARENA_CMD_COMMANDS_H
 
 int players_command(int argc, char **argv);
+int run_command(int argc, char **argv);
 
 #endif

@@ -11,7 +11,6 @@
 #include "bench.h"
 #include "match.h"
 #include "report.h"
-#include "runner.h"
 #include "show.h"
 #include "solve.h"
 
@@ -20,7 +19,7 @@ static const struct {
 	int (*run)(int argc, char **argv);
 	const char *help;
 } commands[] = {
-    {"run", runner_main, "play a tournament described by an INI file"},
+    {"run", run_command, "play a tournament described by an INI file"},
     {"elo", report_elo_main, "ratings from any games.csv"},
     {"pgn", report_pgn_main, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
     {"players", players_command, "list the player types and their parameters"},

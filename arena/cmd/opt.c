@@ -281,26 +281,31 @@ static void left_text(const Opt *o, bool positional, char *buf, size_t len)
 	snprintf(buf, len, "%s--%s%s%s", sh, o->name, *meta ? " " : "", meta);
 }
 
-enum { LEFT_MAX = 30 };
+enum { LEFT_MAX = 30, LINE_MAX = 79 };
 
+/* "  LEFT  help (range; default D)", the part in brackets on a line of its
+ * own when the whole would pass LINE_MAX. */
 static void help_line(FILE *f, const Opt *o, bool positional, int width)
 {
-	char left[400], range[128] = "", def[256];
+	char left[400], range[128] = "", def[256], extra[400] = "";
 	left_text(o, positional, left, sizeof left);
 	if (o->kind == OPT_INT)
 		snprintf(range, sizeof range, "%ld to %ld", o->min, o->max);
 	else if (o->kind == OPT_REAL)
 		snprintf(range, sizeof range, "%g to %g", o->rmin, o->rmax);
 	default_text(o, def, sizeof def);
+	if (*range || *def)
+		snprintf(extra, sizeof extra, "(%s%s%s%s)", range,
+		         *range && *def ? "; " : "", *def ? "default " : "", def);
+	const char *help = o->help ? o->help : "";
 	if ((int)strlen(left) > width)
 		fprintf(f, "  %s\n  %-*s  ", left, width, "");
 	else
 		fprintf(f, "  %-*s  ", width, left);
-	fprintf(f, "%s", o->help ? o->help : "");
-	if (*range || *def)
-		fprintf(f, " (%s%s%s%s)", range, *range && *def ? "; " : "",
-		        *def ? "default " : "", def);
-	fputc('\n', f);
+	if (*extra && 4 + width + strlen(help) + 1 + strlen(extra) > LINE_MAX)
+		fprintf(f, "%s\n  %-*s    %s\n", help, width, "", extra);
+	else
+		fprintf(f, "%s%s%s\n", help, *extra ? " " : "", extra);
 }
 
 void opt_help(const OptSpec *s, FILE *f)
