@@ -357,7 +357,7 @@ static void test_help(void **state)
 	}
 	const char *lines[] = {
 	    "  -t, --threads N ",
-	    "threads (0 to 1024; default the file's)\n",
+	    "threads (0 to 1024; default: the file's)\n",
 	    "any whole number\n", /* too long for one line: the range goes below */
 	    "   (-9223372036854775808 to 9223372036854775807; default 7)\n",
 	    "how far from even (0 to 0.5; default 0.17)\n",

@@ -8,6 +8,8 @@
 #ifndef ARENA_CMD_COMMANDS_H
 #define ARENA_CMD_COMMANDS_H
 
+int elo_command(int argc, char **argv);
+int pgn_command(int argc, char **argv);
 int players_command(int argc, char **argv);
 int run_command(int argc, char **argv);
 

@@ -10,7 +10,6 @@
 #include "commands.h"
 #include "bench.h"
 #include "match.h"
-#include "report.h"
 #include "show.h"
 #include "solve.h"
 
@@ -20,8 +19,8 @@ static const struct {
 	const char *help;
 } commands[] = {
     {"run", run_command, "play a tournament described by an INI file"},
-    {"elo", report_elo_main, "ratings from any games.csv"},
-    {"pgn", report_pgn_main, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
+    {"elo", elo_command, "ratings from any games.csv"},
+    {"pgn", pgn_command, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
     {"players", players_command, "list the player types and their parameters"},
     {"balance", balance_main, "choose balanced openings by self-play"},
     {"bench", bench_main, "speed of the rules core and every player, with a signature"},

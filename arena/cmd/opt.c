@@ -296,7 +296,11 @@ static void help_line(FILE *f, const Opt *o, bool positional, int width)
 	default_text(o, def, sizeof def);
 	if (*range || *def)
 		snprintf(extra, sizeof extra, "(%s%s%s%s)", range,
-		         *range && *def ? "; " : "", *def ? "default " : "", def);
+		         *range && *def ? "; " : "",
+		         !*def      ? ""
+		         : o->deflt ? "default: "
+		                    : "default ",
+		         def);
 	const char *help = o->help ? o->help : "";
 	if ((int)strlen(left) > width)
 		fprintf(f, "  %s\n  %-*s  ", left, width, "");

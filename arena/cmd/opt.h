@@ -60,8 +60,9 @@ typedef struct {
 	/* OPT_TEXT and OPT_LIST: the value as messages name it ("a folder
 	 * name"); NULL: "a value". */
 	const char *what;
-	/* The default as the help shows it ("every core"); NULL: the value in
-	 * *dest when the help is printed, if it is a valid one. */
+	/* The default as the help shows it, after "default: " ("from the
+	 * file"); NULL: the value in *dest when the help is printed, if it is a
+	 * valid one. */
 	const char *deflt;
 	bool required; /* positional arguments: must be given */
 } Opt;
