@@ -8,9 +8,15 @@
 #ifndef ARENA_CMD_COMMANDS_H
 #define ARENA_CMD_COMMANDS_H
 
+int balance_command(int argc, char **argv);
 int elo_command(int argc, char **argv);
+int match_command(int argc, char **argv);
 int pgn_command(int argc, char **argv);
 int players_command(int argc, char **argv);
 int run_command(int argc, char **argv);
+
+/* The names of --rule in the order of Rule (rules.h): the choices of an
+ * OPT_CHOICE. */
+extern const char *const commands_rules[];
 
 #endif

@@ -6,12 +6,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "balance.h"
 #include "commands.h"
 #include "bench.h"
-#include "match.h"
 #include "show.h"
 #include "solve.h"
+#include "rules.h"
+
+_Static_assert(RULE_COUNT == 3, "commands_rules names every rule");
+const char *const commands_rules[] = {"freestyle", "standard", "renju", NULL};
 
 static const struct {
 	const char *name;
@@ -22,9 +24,9 @@ static const struct {
     {"elo", elo_command, "ratings from any games.csv"},
     {"pgn", pgn_command, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
     {"players", players_command, "list the player types and their parameters"},
-    {"balance", balance_main, "choose balanced openings by self-play"},
+    {"balance", balance_command, "choose balanced openings by self-play"},
     {"bench", bench_main, "speed of the rules core and every player, with a signature"},
-    {"match", match_main, "a quick head-to-head of two players"},
+    {"match", match_command, "a quick head-to-head of two players"},
     {"solve", solve_main, "the threat solver: a forced win by VCF or VCT?"},
     {"show", show_main, "replay a .psq game record on the terminal"},
 };
