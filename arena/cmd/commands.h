@@ -9,11 +9,14 @@
 #define ARENA_CMD_COMMANDS_H
 
 int balance_command(int argc, char **argv);
+int bench_command(int argc, char **argv);
 int elo_command(int argc, char **argv);
 int match_command(int argc, char **argv);
 int pgn_command(int argc, char **argv);
 int players_command(int argc, char **argv);
 int run_command(int argc, char **argv);
+int show_command(int argc, char **argv);
+int solve_command(int argc, char **argv);
 
 /* The names of --rule in the order of Rule (rules.h): the choices of an
  * OPT_CHOICE. */

@@ -7,9 +7,6 @@
 #include <string.h>
 
 #include "commands.h"
-#include "bench.h"
-#include "show.h"
-#include "solve.h"
 #include "rules.h"
 
 _Static_assert(RULE_COUNT == 3, "commands_rules names every rule");
@@ -25,10 +22,10 @@ static const struct {
     {"pgn", pgn_command, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
     {"players", players_command, "list the player types and their parameters"},
     {"balance", balance_command, "choose balanced openings by self-play"},
-    {"bench", bench_main, "speed of the rules core and every player, with a signature"},
+    {"bench", bench_command, "speed of the rules core and every player, with a signature"},
     {"match", match_command, "a quick head-to-head of two players"},
-    {"solve", solve_main, "the threat solver: a forced win by VCF or VCT?"},
-    {"show", show_main, "replay a .psq game record on the terminal"},
+    {"solve", solve_command, "the threat solver: a forced win by VCF or VCT?"},
+    {"show", show_command, "replay a .psq game record on the terminal"},
 };
 
 static void usage(FILE *f)
