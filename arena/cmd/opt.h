@@ -67,10 +67,10 @@ typedef struct {
 	bool required; /* positional arguments: must be given */
 } Opt;
 
-#define OPT_END                                                                            \
-	{                                                                                  \
-		.name = NULL                                                               \
-	}
+/* The entry that ends a table. */
+/* clang-format off */
+#define OPT_END {.name = NULL}
+/* clang-format on */
 
 typedef struct {
 	/* The command as typed ("arena run"): the usage line and every
