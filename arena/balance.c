@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "game.h"
 #include "openings.h"
 #include "record.h"
@@ -61,110 +60,30 @@ static void make_candidate(Candidate *c, int size, Rule rule, int plies, int box
 	}
 }
 
-int balance_main(int argc, char **argv)
+int balance_run(const BalanceOptions *opt, FILE *out, long *qualified, char *msg,
+                size_t msglen)
 {
-	long candidates = 200, keep = 60, games = 6, nodes = 4000, step = 2000, size = 15;
-	long min_plies = 2, max_plies = 4, box = 5, seed = 1, threads = 0;
-	double tolerance = 0.17;
-	const char *player = "alphabeta";
-	Rule rule = RULE_FREESTYLE;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		long *target = NULL, lo = 0, hi = 0;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			printf("usage: arena balance [--player TYPE] [--candidates N] "
-			       "[--keep N] [--games N]\n"
-			       "         [--nodes N] [--step N] [--tolerance X] "
-			       "[--min-plies N] [--max-plies N]\n"
-			       "         [--box N] [--size N] [--rule R] [--seed N] "
-			       "[--threads N] > openings.ini\n\n"
-			       "Draws N random openings of min..max plies inside the "
-			       "central box x box\n"
-			       "points, drops those where the side to move has a forced "
-			       "win the solver\n"
-			       "finds (VCF, or VCT within 200000 nodes), plays each as "
-			       "TYPE against itself\n"
-			       "--games times at budgets nodes, nodes+step, ..., and keeps "
-			       "those where\n"
-			       "black scores within the tolerance of 50%%, closest first, "
-			       "at most --keep.\n"
-			       "Defaults: alphabeta, 200 candidates, keep 60, 6 games, "
-			       "4000 nodes,\n"
-			       "step 2000, tolerance 0.17, 2 to 4 plies, box 5, 15x15 "
-			       "freestyle.\n");
-			return 0;
-		}
-		if (!strcmp(a, "--candidates"))
-			target = &candidates, lo = 1, hi = 100000;
-		else if (!strcmp(a, "--keep"))
-			target = &keep, lo = 1, hi = 100000;
-		else if (!strcmp(a, "--games"))
-			target = &games, lo = 1, hi = 1000;
-		else if (!strcmp(a, "--nodes"))
-			target = &nodes, lo = 1, hi = 100000000;
-		else if (!strcmp(a, "--step"))
-			target = &step, lo = 0, hi = 100000000;
-		else if (!strcmp(a, "--min-plies"))
-			target = &min_plies, lo = 0, hi = 8;
-		else if (!strcmp(a, "--max-plies"))
-			target = &max_plies, lo = 0, hi = 8;
-		else if (!strcmp(a, "--box"))
-			target = &box, lo = 3, hi = BOARD_MAX;
-		else if (!strcmp(a, "--size"))
-			target = &size, lo = BOARD_MIN, hi = BOARD_MAX;
-		else if (!strcmp(a, "--seed"))
-			target = &seed, lo = 0, hi = 0x7fffffff;
-		else if (!strcmp(a, "--threads"))
-			target = &threads, lo = 0, hi = 1024;
-		else if (!strcmp(a, "--player") && v) {
-			player = v;
-			i++;
-			continue;
-		} else if (!strcmp(a, "--tolerance") && v) {
-			char *end;
-			tolerance = strtod(v, &end);
-			if (*end || tolerance < 0 || tolerance > 0.5) {
-				fprintf(stderr, "arena balance: --tolerance takes a number "
-				                "from 0 to 0.5\n");
-				return 2;
-			}
-			i++;
-			continue;
-		} else if (!strcmp(a, "--rule") && v) {
-			if (rule_parse(v, &rule) < 0) {
-				fprintf(stderr, "arena balance: --rule takes freestyle, "
-				                "standard or renju\n");
-				return 2;
-			}
-			i++;
-			continue;
-		} else {
-			fprintf(stderr,
-			        "arena balance: unexpected argument '%s' (try --help)\n",
-			        a);
-			return 2;
-		}
-		if (cli_long(v, lo, hi, target) < 0) {
-			fprintf(stderr,
-			        "arena balance: %s takes a number from %ld to %ld\n", a, lo,
-			        hi);
-			return 2;
-		}
-		i++;
-	}
+	long candidates = opt->candidates, keep = opt->keep, games = opt->games,
+	     nodes = opt->nodes;
+	long step = opt->step, size = opt->size, min_plies = opt->min_plies;
+	long max_plies = opt->max_plies, box = opt->box, seed = opt->seed,
+	     threads = opt->threads;
+	double tolerance = opt->tolerance;
+	const char *player = opt->player;
+	Rule rule = opt->rule;
 	const PlayerType *type = registry_find(player);
 	if (!type) {
-		fprintf(stderr, "arena balance: unknown player type '%s'\n", player);
+		snprintf(msg, msglen, "arena balance: unknown player type '%s'", player);
 		return 2;
 	}
 	if (min_plies > max_plies || box > size) {
-		fprintf(stderr,
-		        "arena balance: need min-plies <= max-plies and box <= size\n");
+		snprintf(msg, msglen,
+		         "arena balance: need min-plies <= max-plies and box <= size");
 		return 2;
 	}
 	Candidate *c = calloc((size_t)candidates, sizeof *c);
 	if (!c) {
-		fprintf(stderr, "arena balance: out of memory\n");
+		snprintf(msg, msglen, "arena balance: out of memory");
 		return 1;
 	}
 	Rng rng;
@@ -252,37 +171,37 @@ int balance_main(int argc, char **argv)
 	long forced = 0, dups = 0;
 	for (long i = 0; i < candidates; i++)
 		forced += c[i].forced, dups += c[i].dup;
-	printf("; Balanced %ldx%ld %s openings, chosen by self-play:\n", size, size,
-	       rule_name(rule));
-	printf(";   arena balance --player %s --candidates %ld --keep %ld --games %ld "
-	       "--nodes %ld \\\n"
-	       ";     --step %ld --tolerance %g --min-plies %ld --max-plies %ld --box %ld "
-	       "--size %ld \\\n"
-	       ";     --rule %s --seed %ld\n",
-	       player, candidates, keep, games, nodes, step, tolerance, min_plies,
-	       max_plies, box, size, rule_name(rule), seed);
-	printf("; %ld random openings inside the central %ldx%ld; %ld repeated a position "
-	       "(up to\n"
-	       "; symmetry), %ld gave the side to move a forced win (VCF, or VCT in 200000 "
-	       "nodes);\n"
-	       "; each other one was played %ld times by %s against itself at %ld, %ld, "
-	       "... nodes a\n"
-	       "; move. Kept: black scored %.0f%% to %.0f%%, closest to 50%% first (%ld of "
-	       "%ld).\n"
-	       "; `note` gives black's score.\n",
-	       candidates, box, box, dups, forced, games, player, nodes, nodes + step,
-	       100 * (0.5 - tolerance), 100 * (0.5 + tolerance), n < keep ? n : keep, n);
+	fprintf(out, "; Balanced %ldx%ld %s openings, chosen by self-play:\n", size, size,
+	        rule_name(rule));
+	fprintf(out,
+	        ";   arena balance --player %s --candidates %ld --keep %ld --games %ld "
+	        "--nodes %ld \\\n"
+	        ";     --step %ld --tolerance %g --min-plies %ld --max-plies %ld --box %ld "
+	        "--size %ld \\\n"
+	        ";     --rule %s --seed %ld\n",
+	        player, candidates, keep, games, nodes, step, tolerance, min_plies,
+	        max_plies, box, size, rule_name(rule), seed);
+	fprintf(
+	    out,
+	    "; %ld random openings inside the central %ldx%ld; %ld repeated a position "
+	    "(up to\n"
+	    "; symmetry), %ld gave the side to move a forced win (VCF, or VCT in 200000 "
+	    "nodes);\n"
+	    "; each other one was played %ld times by %s against itself at %ld, %ld, "
+	    "... nodes a\n"
+	    "; move. Kept: black scored %.0f%% to %.0f%%, closest to 50%% first (%ld of "
+	    "%ld).\n"
+	    "; `note` gives black's score.\n",
+	    candidates, box, box, dups, forced, games, player, nodes, nodes + step,
+	    100 * (0.5 - tolerance), 100 * (0.5 + tolerance), n < keep ? n : keep, n);
 	for (long k = 0; k < n && k < keep; k++) {
 		const Candidate *o = &c[order[k]];
 		char moves[128];
 		record_format_moves((int)size, o->moves, o->count, moves, sizeof moves);
-		printf("\n[opening b%03ld]\nmoves = %s\nnote = black %.1f of %d\n", k + 1,
-		       moves, o->black * o->games, o->games);
+		fprintf(out, "\n[opening b%03ld]\nmoves = %s\nnote = black %.1f of %d\n",
+		        k + 1, moves, o->black * o->games, o->games);
 	}
-	if (n < keep)
-		fprintf(stderr,
-		        "arena balance: only %ld openings qualified (asked for %ld)\n", n,
-		        keep);
+	*qualified = n;
 	free(order);
 	free(c);
 	return 0;

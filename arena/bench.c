@@ -268,55 +268,31 @@ static BenchResult bench_vcf(const BenchGame *games, int runs, int *npos, int *w
 	return r;
 }
 
-static void print_row(const char *name, BenchResult r)
+static void print_row(FILE *out, const char *name, BenchResult r)
 {
-	printf("%-10s %12llu %10.3f %14.0f  %016llx\n", name, (unsigned long long)r.ops,
-	       r.seconds, r.seconds > 0 ? (double)r.ops / r.seconds : 0.0,
-	       (unsigned long long)r.signature);
+	fprintf(out, "%-10s %12llu %10.3f %14.0f  %016llx\n", name,
+	        (unsigned long long)r.ops, r.seconds,
+	        r.seconds > 0 ? (double)r.ops / r.seconds : 0.0,
+	        (unsigned long long)r.signature);
 }
 
-int bench_main(int argc, char **argv)
+int bench_run(int runs, FILE *out, char *err, size_t errlen)
 {
-	int runs = 5;
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
-			char *end;
-			long v = strtol(argv[++i], &end, 10);
-			if (*end || v < 1 || v > 100) {
-				fprintf(
-				    stderr,
-				    "arena bench: --runs takes a number from 1 to 100\n");
-				return 2;
-			}
-			runs = (int)v;
-		} else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			printf(
-			    "usage: arena bench [--runs N]\n\n"
-			    "Times fixed work N times (default 5) and prints the median.\n"
-			    "signature: a checksum of the results, the same on every "
-			    "machine.\n");
-			return 0;
-		} else {
-			fprintf(stderr, "arena bench: unknown option '%s' (try --help)\n",
-			        argv[i]);
-			return 2;
-		}
-	}
 	BenchResult r = bench_board(runs);
 	if (r.signature == 0) {
-		fprintf(stderr, "arena bench: board check failed\n");
+		snprintf(err, errlen, "arena bench: board check failed");
 		return 1;
 	}
-	printf("%-10s %12s %10s %14s  %s\n", "bench", "ops", "seconds", "ops/s",
-	       "signature");
-	print_row("board", r);
+	fprintf(out, "%-10s %12s %10s %14s  %s\n", "bench", "ops", "seconds", "ops/s",
+	        "signature");
+	print_row(out, "board", r);
 
 	BenchGame *games = malloc(sizeof(BenchGame) * BENCH_GAMES);
 	Board *pos = malloc(sizeof(Board) * BENCH_POSITIONS);
 	if (!games || !pos) {
 		free(games);
 		free(pos);
-		fprintf(stderr, "arena bench: out of memory\n");
+		snprintf(err, errlen, "arena bench: out of memory");
 		return 1;
 	}
 	make_games(games, RULE_FREESTYLE, 20261121);
@@ -326,7 +302,7 @@ int bench_main(int argc, char **argv)
 	uint64_t total = 0;
 	for (int i = 0; i < ntypes; i++) {
 		BenchResult pr = bench_player(types[i], NULL, pos, npos, BENCH_NODES, runs);
-		print_row(types[i]->name, pr);
+		print_row(out, types[i]->name, pr);
 		total += pr.ops;
 	}
 	/* mcts with uniformly random playouts: the raw speed of its loop. */
@@ -334,26 +310,27 @@ int bench_main(int argc, char **argv)
 	if (mcts) {
 		BenchResult pr =
 		    bench_player(mcts, "playout_tactics=off", pos, npos, BENCH_NODES, runs);
-		print_row("mcts-rand", pr);
+		print_row(out, "mcts-rand", pr);
 		total += pr.ops;
 	}
 	int vpos = 0, vwins = 0;
 	double vmedian = 0;
 	BenchResult vr = bench_vcf(games, runs, &vpos, &vwins, &vmedian);
-	print_row("vcf", vr);
+	print_row(out, "vcf", vr);
 	total += vr.ops;
 	free(games);
 	free(pos);
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
-	printf("\nsignature %llu (total player nodes)\n", (unsigned long long)total);
-	printf("memory high-water mark: %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
-	printf("board: one op is a play and its undo, with pattern updates.\n"
-	       "players: ops are nodes (playouts for mcts) on %d positions, %d per move;\n"
-	       "mcts-rand is mcts with playout_tactics=off (uniformly random playouts).\n"
-	       "vcf: solver nodes on %d positions (VCF for the side to move, <= 1M nodes\n"
-	       "each): %d wins found, median %.3f ms a position.\n"
-	       "seconds are the median of %d runs.\n",
-	       npos, BENCH_NODES, vpos, vwins, vmedian, runs);
+	fprintf(out, "\nsignature %llu (total player nodes)\n", (unsigned long long)total);
+	fprintf(out, "memory high-water mark: %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
+	fprintf(out,
+	        "board: one op is a play and its undo, with pattern updates.\n"
+	        "players: ops are nodes (playouts for mcts) on %d positions, %d per move;\n"
+	        "mcts-rand is mcts with playout_tactics=off (uniformly random playouts).\n"
+	        "vcf: solver nodes on %d positions (VCF for the side to move, <= 1M nodes\n"
+	        "each): %d wins found, median %.3f ms a position.\n"
+	        "seconds are the median of %d runs.\n",
+	        npos, BENCH_NODES, vpos, vwins, vmedian, runs);
 	return 0;
 }

@@ -5,6 +5,7 @@
 #ifndef ARENA_BENCH_H
 #define ARENA_BENCH_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -26,7 +27,12 @@ struct Board;
 BenchResult bench_player(const struct PlayerType *t, const char *setting,
                          const struct Board *pos, int npos, uint64_t nodes, int runs);
 
-/* Command line entry: `arena bench [--runs N]`. Returns the exit status. */
-int bench_main(int argc, char **argv);
+/* `arena bench`: the rules core, every player type (and mcts with random
+ * playouts), and the VCF solver, each timed runs times (1 to 100), as a
+ * table on out with the signature (the total of player nodes) and the
+ * memory high-water mark. Returns the exit status: 0, or 1 with the
+ * message in err ("arena bench: ...") when the board check fails or
+ * memory runs out. */
+int bench_run(int runs, FILE *out, char *err, size_t errlen);
 
 #endif

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "executor.h"
 #include "game.h"
 #include "registry.h"
@@ -69,80 +68,17 @@ static int random_opening(int size, Rule rule, int plies, uint64_t seed, int16_t
 	return b.count;
 }
 
-int match_main(int argc, char **argv)
+int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 {
-	const char *names[2] = {NULL, NULL};
-	long pairs = 10, nodes = 20000, size = 15, plies = 3, threads = 0, seed = 1;
-	long max_plies = 0;
-	Rule rule = RULE_FREESTYLE;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		long *target = NULL, lo = 0, hi = 0;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			printf("usage: arena match A B [--pairs N] [--nodes N] [--size N] "
-			       "[--rule R]\n"
-			       "                   [--opening-plies N] [--max-plies N] "
-			       "[--threads N] [--seed N]\n\n"
-			       "Plays N colour-swapped game pairs (default 10) between "
-			       "players A and B\n"
-			       "from random openings of a few stones near the centre, "
-			       "every move with a\n"
-			       "node (or playout) budget (default 20000), and prints the "
-			       "score.\n"
-			       "A player is a type name, optionally with parameters:\n"
-			       "  naive   alphabeta:ratio=0.5,hash_mb=16   "
-			       "weighted:attack=1400\n");
-			return 0;
-		}
-		if (!strcmp(a, "--pairs"))
-			target = &pairs, lo = 1, hi = 100000;
-		else if (!strcmp(a, "--nodes"))
-			target = &nodes, lo = 1, hi = 1000000000;
-		else if (!strcmp(a, "--size"))
-			target = &size, lo = BOARD_MIN, hi = BOARD_MAX;
-		else if (!strcmp(a, "--opening-plies"))
-			target = &plies, lo = 0, hi = 20;
-		else if (!strcmp(a, "--max-plies"))
-			target = &max_plies, lo = 0, hi = BOARD_MAX_MOVES;
-		else if (!strcmp(a, "--threads"))
-			target = &threads, lo = 0, hi = 1024;
-		else if (!strcmp(a, "--seed"))
-			target = &seed, lo = 0, hi = 0x7fffffff;
-		else if (!strcmp(a, "--rule")) {
-			if (!v || rule_parse(v, &rule) < 0) {
-				fprintf(stderr, "arena match: --rule takes freestyle, "
-				                "standard or renju\n");
-				return 2;
-			}
-			i++;
-			continue;
-		} else if (a[0] != '-' && !names[0]) {
-			names[0] = a;
-			continue;
-		} else if (a[0] != '-' && !names[1]) {
-			names[1] = a;
-			continue;
-		} else {
-			fprintf(stderr,
-			        "arena match: unexpected argument '%s' (try --help)\n", a);
-			return 2;
-		}
-		if (cli_long(v, lo, hi, target) < 0) {
-			fprintf(stderr, "arena match: %s takes a number from %ld to %ld\n",
-			        a, lo, hi);
-			return 2;
-		}
-		i++;
-	}
-	if (!names[1]) {
-		fprintf(stderr, "arena match: two players needed (try --help)\n");
-		return 2;
-	}
+	long pairs = o->pairs, nodes = o->nodes, size = o->size, plies = o->opening_plies;
+	long max_plies = o->max_plies, threads = o->threads, seed = o->seed;
+	Rule rule = o->rule;
+	const char *const *names = o->players;
 	Spec spec[2];
-	char err[512];
+	char msg[512];
 	for (int s = 0; s < 2; s++)
-		if (parse_spec(names[s], &spec[s], err, sizeof err) < 0) {
-			fprintf(stderr, "arena match: %s\n", err);
+		if (parse_spec(names[s], &spec[s], msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "arena match: %s", msg);
 			return 2;
 		}
 
@@ -151,7 +87,7 @@ int match_main(int argc, char **argv)
 	PairScore *scores = calloc((size_t)pairs, sizeof *scores);
 	OpeningSet openings = {(int)pairs, calloc((size_t)pairs, sizeof(Opening))};
 	if (!recs || !scores || !openings.items) {
-		fprintf(stderr, "arena match: out of memory\n");
+		snprintf(err, errlen, "arena match: out of memory");
 		free(recs);
 		free(scores);
 		openings_free(&openings);
@@ -169,11 +105,11 @@ int match_main(int argc, char **argv)
 	                 .openings = &openings,
 	                 .seed = (uint64_t)seed,
 	                 .threads = (int)threads};
-	int failed = executor_play_pairs(&exec, (int)pairs, scores, recs, err, sizeof err);
+	int failed = executor_play_pairs(&exec, (int)pairs, scores, recs, msg, sizeof msg);
 	openings_free(&openings);
 	free(scores);
 	if (failed) {
-		fprintf(stderr, "arena match: %s\n", err);
+		snprintf(err, errlen, "arena match: %s", msg);
 		free(recs);
 		return 1;
 	}
@@ -196,15 +132,15 @@ int match_main(int argc, char **argv)
 		n[0] += r->nodes[a_color];
 		n[1] += r->nodes[a_color ^ 1];
 	}
-	printf("%s vs %s: +%ld =%ld -%ld  score %.1f/%ld (%.1f%%)\n", spec[0].name,
-	       spec[1].name, w, d, l, score, games, 100.0 * score / (double)games);
-	printf("ends:");
+	fprintf(out, "%s vs %s: +%ld =%ld -%ld  score %.1f/%ld (%.1f%%)\n", spec[0].name,
+	        spec[1].name, w, d, l, score, games, 100.0 * score / (double)games);
+	fprintf(out, "ends:");
 	for (int r = 0; r < END_COUNT; r++)
 		if (ends[r])
-			printf(" %s %d", game_end_name((EndReason)r), ends[r]);
-	printf("\nnodes/s: %s %.0f, %s %.0f\n", spec[0].name,
-	       t[0] > 0 ? (double)n[0] / t[0] * 1e3 : 0.0, spec[1].name,
-	       t[1] > 0 ? (double)n[1] / t[1] * 1e3 : 0.0);
+			fprintf(out, " %s %d", game_end_name((EndReason)r), ends[r]);
+	fprintf(out, "\nnodes/s: %s %.0f, %s %.0f\n", spec[0].name,
+	        t[0] > 0 ? (double)n[0] / t[0] * 1e3 : 0.0, spec[1].name,
+	        t[1] > 0 ? (double)n[1] / t[1] * 1e3 : 0.0);
 	free(recs);
 	return 0;
 }

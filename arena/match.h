@@ -4,6 +4,29 @@
 #ifndef ARENA_MATCH_H
 #define ARENA_MATCH_H
 
-int match_main(int argc, char **argv);
+#include <stddef.h>
+#include <stdio.h>
+
+#include "rules.h"
+
+/* The ranges are the command's (cmd/match.c), checked there. */
+typedef struct {
+	/* "type" or "type:key=value,key=value" (match.c: parse_spec). */
+	const char *players[2];
+	long pairs;         /* 1 to 100000 */
+	long nodes;         /* a move's node (playout) budget, 1 to 1e9 */
+	long size;          /* BOARD_MIN to BOARD_MAX */
+	long opening_plies; /* random stones near the centre, 0 to 20 */
+	long max_plies;     /* 0: to a full board */
+	long threads;       /* 0: every core */
+	long seed;          /* 0 to 2^31 - 1 */
+	Rule rule;
+} MatchOptions;
+
+/* Plays the pairs (executor.h) and prints the score, the endings and the
+ * speeds to out. Returns the exit status: 0; 1 a player could not be made
+ * or memory ran out; 2 a player that does not parse. With a nonzero status
+ * err holds the message ("arena match: ..."). */
+int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen);
 
 #endif

@@ -3,16 +3,13 @@
 #include "report.h"
 
 #include <errno.h>
-#include <libgen.h>
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "elo.h"
 #include "outfile.h"
 #include "plot.h"
 #include "results.h"
-#include "rundir.h"
 #include "tally.h"
 
 /* The printf width that pads s to w characters: printf counts bytes, and a
@@ -286,103 +283,4 @@ out:
 	free(pairings);
 	tally_free(&t);
 	return rc;
-}
-
-int report_elo_main(int argc, char **argv)
-{
-	const char *csv = NULL, *anchor = NULL, *dir = NULL;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: arena elo games.csv [--anchor NAME] [--out DIR]\n\n"
-			       "Ratings from any games file: writes elo.csv, pairs.csv, "
-			       "los.csv and\n"
-			       "elo.png into DIR (default: the games file's folder; made "
-			       "if missing)\n"
-			       "and prints the standings. --anchor rates NAME 0; by "
-			       "default the pool\n"
-			       "averages 0.\n");
-			return 0;
-		}
-		if (!strcmp(argv[i], "--anchor") && i + 1 < argc)
-			anchor = argv[++i];
-		else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
-			dir = argv[++i];
-			if (!*dir) { /* else the tables would go to the root folder */
-				fprintf(stderr, "arena elo: --out needs a folder name\n");
-				return 2;
-			}
-		} else if (argv[i][0] != '-' && !csv)
-			csv = argv[i];
-		else {
-			fprintf(stderr,
-			        "arena elo: unexpected argument '%s' (try --help)\n",
-			        argv[i]);
-			return 2;
-		}
-	}
-	if (!csv) {
-		fprintf(stderr, "arena elo: no games file given (try --help)\n");
-		return 2;
-	}
-	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", csv);
-	char err[1024];
-	/* Like `arena run`, make the folder asked for rather than fail on it. */
-	if (dir && rundir_create(dir, err, sizeof err) < 0) {
-		fprintf(stderr, "arena elo: %s\n", err);
-		return 2;
-	}
-	int rc = report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, stdout, err,
-	                    sizeof err);
-	if (rc < 0) {
-		fprintf(stderr, "arena elo: %s\n", err);
-		return rc == -2 ? 2 : 1; /* bad input, or a file not written */
-	}
-	return 0;
-}
-
-/* A tag value as the PGN standard (8.1.1) writes strings: a quote as \"
- * and a backslash as \\. Our names hold neither, but a games.csv from
- * another tool may. */
-static void pgn_string(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', out);
-		fputc(*s, out);
-	}
-}
-
-int report_pgn_main(int argc, char **argv)
-{
-	if (argc != 2 || argv[1][0] == '-') {
-		int help =
-		    argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
-		fprintf(
-		    help ? stdout : stderr,
-		    "usage: arena pgn games.csv > games.pgn\n\n"
-		    "Writes a headers-only PGN (Event, White, Black, Result per game) that "
-		    "Ordo\n"
-		    "and BayesElo read. PGN's White is the first player: black here.\n");
-		return help ? 0 : 2;
-	}
-	ResultSet set;
-	long torn;
-	char err[1024];
-	if (results_read(argv[1], &set, &torn, err, sizeof err) < 0) {
-		fprintf(stderr, "arena pgn: %s\n", err);
-		return 2;
-	}
-	/* PGN's White moves first, which is Gomoku's black. */
-	for (int i = 0; i < set.count; i++) {
-		const ResultRow *r = &set.rows[i];
-		const char *res = r->score == 1 ? "1-0" : r->score == 0 ? "0-1" : "1/2-1/2";
-		printf("[Event \"gomoku\"]\n[Round \"%d\"]\n[White \"", r->round);
-		pgn_string(stdout, r->black);
-		printf("\"]\n[Black \"");
-		pgn_string(stdout, r->white);
-		printf("\"]\n[Result \"%s\"]\n\n%s\n\n", res, res);
-	}
-	results_free(&set);
-	return 0;
 }

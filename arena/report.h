@@ -19,10 +19,4 @@
 int report_run(const char *dir, const char *csv, const char *const *names, int n,
                const char *anchor, FILE *out, char *err, size_t errlen);
 
-/* `arena elo games.csv [--anchor NAME] [--out DIR]` */
-int report_elo_main(int argc, char **argv);
-
-/* `arena pgn games.csv`: a headers-only PGN on stdout for Ordo or BayesElo. */
-int report_pgn_main(int argc, char **argv);
-
 #endif

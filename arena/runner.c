@@ -18,7 +18,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "clock.h"
 #include "config.h"
 #include "crashpoint.h"
@@ -147,7 +146,7 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 	if (r->write_failed)
 		return; /* nothing more after a failed write: replayed on resume */
 	if (t->sprt && r->sprt_status != SPRT_CONTINUE && j->id >= 2 * r->sprt_pairs)
-		return; /* past the SPRT's verdict: dropped (see runner_main) */
+		return; /* past the SPRT's verdict: dropped (see runner_run) */
 	char line[BOARD_MAX_MOVES * 5 + 512];
 	results_format(line, sizeof line, t->size, j->id, j->pair, j->round,
 	               r->openings->items[j->opening].name, t->players[j->black].name,
@@ -277,20 +276,11 @@ static void play_job(Run *r, const Job *j)
 	pool_put(r->pool, thread, j->white, pl[WHITE]);
 }
 
-static int usage(FILE *f)
+/* The message "arena run: msg" into err; returns status. */
+static int say(char *err, size_t errlen, int status, const char *msg)
 {
-	fprintf(
-	    f,
-	    "usage: arena run FILE.ini [--threads N] [--out DIR] [--log] [--set "
-	    "section.key=value ...]\n\n"
-	    "Plays the tournament FILE.ini describes into DIR/NAME (default results/NAME,\n"
-	    "NAME from the file). A run whose folder already holds games.csv resumes: "
-	    "only\n"
-	    "the missing games are played. --log keeps every external engine's\n"
-	    "conversation, one file per game in DIR/NAME/logs/. --set overrides a key\n"
-	    "of the file, e.g.\n"
-	    "  --set tournament.nodes=5000   --set \"player ab.ratio=0.5\"\n");
-	return f == stdout ? 0 : 2;
+	snprintf(err, errlen, "arena run: %s", msg);
+	return status;
 }
 
 /* The text of the configuration as used, for the run folder. */
@@ -336,17 +326,16 @@ static int resume(Run *r, const ResultSet *set, const char *csv, char *err, size
 }
 
 /* The folder's config.ini, games.csv and resume. Returns 0, or an exit
- * status (2: the folder holds another run) with the message printed. */
-static int prepare_folder(Run *r, const char *text, const char *ini, const char *csv)
+ * status (2: the folder holds another run) with the message in out. */
+static int prepare_folder(Run *r, const char *text, const char *ini, const char *csv,
+                          char *out, size_t outlen)
 {
 	char err[2048];
 	long torn_at = -1;
 	ResultSet set = {0, 0, NULL};
 	if (access(csv, F_OK) == 0 &&
-	    results_read(csv, &set, &torn_at, err, sizeof err) < 0) {
-		fprintf(stderr, "arena run: %s\n", err);
-		return 2;
-	}
+	    results_read(csv, &set, &torn_at, err, sizeof err) < 0)
+		return say(out, outlen, 2, err);
 	/* Resume only the same tournament: once games are on disk, the saved
 	 * configuration must match but for the keys that do not change the
 	 * games. Where the folder is (out) is no part of it: a folder can be
@@ -368,30 +357,28 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	if (old && !rundir_config_diff(old, text, free_keys, &diff)) {
 		char what[4096];
 		inputs_explain(r->t, old, &diff, what, sizeof what);
-		fprintf(stderr,
-		        "arena run: %s:%d: %s;\n%s holds a run with another configuration: "
-		        "give this run another name (--set tournament.name=...) or remove "
-		        "the folder\n",
-		        ini, diff.line, what, r->dir);
+		snprintf(
+		    out, outlen,
+		    "arena run: %s:%d: %s;\n%s holds a run with another configuration: "
+		    "give this run another name (--set tournament.name=...) or remove "
+		    "the folder",
+		    ini, diff.line, what, r->dir);
 		status = 2;
 	} else if (resume(r, &set, csv, err, sizeof err) < 0) {
-		fprintf(stderr, "arena run: %s\n", err);
-		status = 2;
+		status = say(out, outlen, 2, err);
 	} else if (outfile_write(ini, text, strlen(text), true, err, sizeof err) < 0 ||
 	           faults_settle(r->faults_path, r->done, r->sched->count, true, err,
 	                         sizeof err) < 0 ||
 	           results_open_append(&r->faults, r->faults_path, err, sizeof err) < 0 ||
 	           results_open(&r->csv, csv, torn_at, err, sizeof err) < 0) {
-		fprintf(stderr, "arena run: %s\n", err);
-		status = 1;
+		status = say(out, outlen, 1, err);
 	} else if (r->t->psq) {
 		/* Records are not synced: lost ones are written again (psq.h). */
 		int repaired = 0;
 		if (set.count > 0 &&
 		    psq_repair(r->dir, csv, r->t->size, &repaired, err, sizeof err) < 0) {
-			fprintf(stderr, "arena run: %s\n", err);
-			status = 1;
-		} else if (repaired) {
+			status = say(out, outlen, 1, err);
+		} else if (repaired) { /* a note: the run goes on */
 			fprintf(
 			    stderr,
 			    "arena run: %d .psq records lost (a power loss?) were written "
@@ -404,164 +391,144 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	return status;
 }
 
-/* How to go on after a stop that kept the finished games: "WHY (N of M
- * games kept); run the same command again to resume". */
-static void say_resume(const Run *r, const char *why)
+/* How to go on after a stop that kept the finished games, into err: the
+ * lines before (or ""), then "WHY (N of M games kept); run the same command
+ * again to resume". Returns status. */
+static int say_resume(const Run *r, const char *before, const char *why, int status,
+                      char *err, size_t errlen)
 {
-	fprintf(stderr,
-	        "%sarena run: %s (%d of %d games kept in %s/games.csv); run the same "
-	        "command again to resume\n",
-	        r->tty ? "\n" : "", why, r->ndone, r->sched->count, r->dir);
+	snprintf(err, errlen,
+	         "%s%sarena run: %s (%d of %d games kept in %s/games.csv); run the same "
+	         "command again to resume",
+	         before, r->tty ? "\n" : "", why, r->ndone, r->sched->count, r->dir);
+	return status;
 }
 
-int runner_main(int argc, char **argv)
+/* The tournament of o: the file, the overrides, the options; its openings
+ * and schedule. Returns 0, or an exit status with the message in err. */
+static int load(const RunOptions *o, Tournament *t, OpeningSet *openings, Schedule *sched,
+                char *err, size_t errlen)
 {
-	const char *file = NULL, *out = NULL;
-	long threads = -1;
-	bool log = false;
-	enum { SETS_MAX = 64 };
-	const char *sets[SETS_MAX];
-	int nsets = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return usage(stdout);
-		if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-			if (cli_long(argv[++i], 0, 1024, &threads) < 0) {
-				fprintf(stderr, "arena run: --threads takes a number from "
-				                "0 (all cores) to 1024\n");
-				return 2;
-			}
-		} else if (!strcmp(argv[i], "--log")) {
-			log = true;
-		} else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
-			out = argv[++i];
-			if (!*out) {
-				fprintf(stderr, "arena run: --out needs a folder name\n");
-				return 2;
-			}
-		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
-			if (nsets == SETS_MAX) {
-				fprintf(stderr, "arena run: more than %d --set options\n",
-				        SETS_MAX);
-				return 2;
-			}
-			sets[nsets++] = argv[++i];
-		} else if (argv[i][0] != '-' && !file) {
-			file = argv[i];
-		} else {
-			fprintf(stderr, "arena run: unexpected argument '%s'\n", argv[i]);
-			return usage(stderr);
-		}
+	char msg[2048];
+	if (config_load(o->file, t, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "%s", msg);
+		return 2;
 	}
-	if (!file) {
-		fprintf(stderr, "arena run: no configuration file given\n");
-		return usage(stderr);
+	for (int i = 0; i < o->nsets; i++)
+		if (config_override(t, o->sets[i], msg, sizeof msg) < 0)
+			return say(err, errlen, 2, msg);
+	if (config_override_warning(t, msg, sizeof msg)) /* a note: the run goes on */
+		fprintf(stderr, "arena run: warning: %s\n", msg);
+	if (o->threads >= 0)
+		t->threads = (int)o->threads;
+	if (o->out && !*o->out)
+		return say(err, errlen, 2, "--out needs a folder name");
+	if (o->out && snprintf(t->out, sizeof t->out, "%s", o->out) >= (int)sizeof t->out) {
+		snprintf(err, errlen, "arena run: --out: longer than %zu bytes",
+		         sizeof t->out - 1);
+		return 2;
 	}
+	if (config_validate(t, msg, sizeof msg) < 0 ||
+	    inputs_resolve(t, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "%s", msg);
+		return 2;
+	}
+	if (t->openings[0]
+	        ? openings_load(t->openings, t->size, t->rule, openings, msg, sizeof msg)
+	        : openings_empty(openings)) {
+		snprintf(err, errlen, "%s",
+		         t->openings[0] ? msg : "arena run: out of memory");
+		return 2;
+	}
+	if (t->symmetries && openings_add_symmetries(openings, t->size) < 0) {
+		openings_free(openings);
+		return say(err, errlen, 1, "out of memory");
+	}
+	if (schedule_build(t, openings->count, sched, msg, sizeof msg) < 0) {
+		openings_free(openings);
+		return say(err, errlen, 2, msg);
+	}
+	return 0;
+}
 
-	static Tournament t;
-	char err[2048];
-	if (config_load(file, &t, err, sizeof err) < 0) {
-		fprintf(stderr, "%s\n", err);
-		return 2;
+int runner_run(const RunOptions *o, char *err, size_t errlen)
+{
+	err[0] = '\0';
+	Tournament *tp = calloc(1, sizeof *tp);
+	Run *r = calloc(1, sizeof *r);
+	if (!tp || !r) {
+		free(tp);
+		free(r);
+		return say(err, errlen, 1, "out of memory");
 	}
-	for (int i = 0; i < nsets; i++)
-		if (config_override(&t, sets[i], err, sizeof err) < 0) {
-			fprintf(stderr, "arena run: %s\n", err);
-			return 2;
-		}
-	if (config_override_warning(&t, err, sizeof err))
-		fprintf(stderr, "arena run: warning: %s\n", err);
-	if (threads >= 0)
-		t.threads = (int)threads;
-	if (out && snprintf(t.out, sizeof t.out, "%s", out) >= (int)sizeof t.out) {
-		fprintf(stderr, "arena run: --out: longer than %zu bytes\n",
-		        sizeof t.out - 1);
-		return 2;
-	}
-	if (config_validate(&t, err, sizeof err) < 0 ||
-	    inputs_resolve(&t, err, sizeof err) < 0) {
-		fprintf(stderr, "%s\n", err);
-		return 2;
-	}
-
+	const Tournament *const t = tp;
 	OpeningSet openings;
-	if (t.openings[0]
-	        ? openings_load(t.openings, t.size, t.rule, &openings, err, sizeof err)
-	        : openings_empty(&openings)) {
-		fprintf(stderr, "%s\n", t.openings[0] ? err : "arena run: out of memory");
-		return 2;
-	}
-	if (t.symmetries && openings_add_symmetries(&openings, t.size) < 0) {
-		fprintf(stderr, "arena run: out of memory\n");
-		return 1;
-	}
 	Schedule sched;
-	if (schedule_build(&t, openings.count, &sched, err, sizeof err) < 0) {
-		fprintf(stderr, "arena run: %s\n", err);
-		openings_free(&openings);
-		return 2;
+	int status = load(o, tp, &openings, &sched, err, errlen);
+	if (status) {
+		free(tp);
+		free(r);
+		return status;
 	}
-
-	static Run run;
-	Run *r = &run;
-	r->t = &t;
+	char msg[2048];
+	r->t = t;
 	r->openings = &openings;
 	r->sched = &sched;
 	r->csv.fd = -1;
 	r->faults.fd = -1;
 	r->tty = isatty(STDERR_FILENO);
-	r->log = log;
+	r->log = o->log;
 	r->done = calloc((size_t)sched.count + 1, sizeof *r->done);
 	r->score = malloc(sizeof *r->score * ((size_t)sched.count + 1));
-	int status = 1, lock = -1;
-	char *text = config_text(&t);
+	int lock = -1;
+	status = 1;
+	char *text = config_text(t);
 	if (!r->done || !r->score || !text) {
-		fprintf(stderr, "arena run: out of memory\n");
+		say(err, errlen, 1, "out of memory");
 		goto out;
 	}
 	for (int i = 0; i < sched.count; i++)
 		r->score[i] = -1;
-	snprintf(r->dir, sizeof r->dir, "%s/%s", t.out, t.name);
+	snprintf(r->dir, sizeof r->dir, "%s/%s", t->out, t->name);
 	char games_dir[sizeof r->dir + 16];
 	snprintf(games_dir, sizeof games_dir, "%.1090s/games", r->dir);
 	char logs_dir[sizeof r->dir + 16];
 	snprintf(logs_dir, sizeof logs_dir, "%.1090s/logs", r->dir);
-	if (rundir_create(r->dir, err, sizeof err) < 0 ||
-	    (t.psq && rundir_create(games_dir, err, sizeof err) < 0) ||
-	    (any_log(r) && rundir_create(logs_dir, err, sizeof err) < 0)) {
-		fprintf(stderr, "arena run: %s\n", err);
+	if (rundir_create(r->dir, msg, sizeof msg) < 0 ||
+	    (t->psq && rundir_create(games_dir, msg, sizeof msg) < 0) ||
+	    (any_log(r) && rundir_create(logs_dir, msg, sizeof msg) < 0)) {
+		say(err, errlen, 1, msg);
 		goto out;
 	}
-	if ((lock = rundir_lock(r->dir, err, sizeof err)) < 0) {
-		fprintf(stderr, "arena run: %s\n", err);
-		status = 2;
+	if ((lock = rundir_lock(r->dir, msg, sizeof msg)) < 0) {
+		status = say(err, errlen, 2, msg);
 		goto out;
 	}
 	char csv[sizeof r->dir + 16], ini[sizeof r->dir + 16];
 	snprintf(csv, sizeof csv, "%.1090s/games.csv", r->dir);
 	snprintf(r->faults_path, sizeof r->faults_path, "%.1090s/faults.csv", r->dir);
 	snprintf(ini, sizeof ini, "%.1090s/config.ini", r->dir);
-	if ((status = prepare_folder(r, text, ini, csv)) != 0)
+	if ((status = prepare_folder(r, text, ini, csv, err, errlen)) != 0)
 		goto out;
 	status = 1;
 
-	int nthreads = t.threads > 0 ? t.threads : omp_get_num_procs();
+	int nthreads = t->threads > 0 ? t->threads : omp_get_num_procs();
 	fprintf(stderr,
 	        "%s: %d players, %d opening%s, %d games (%d done), %d thread%s, into %s\n",
-	        t.name, t.nplayers, openings.count, openings.count == 1 ? "" : "s",
+	        t->name, t->nplayers, openings.count, openings.count == 1 ? "" : "s",
 	        sched.count, r->ndone, nthreads, nthreads == 1 ? "" : "s", r->dir);
-	if (t.sprt) {
-		SprtConfig sc = {t.elo0, t.elo1, t.alpha, t.beta};
-		if (sprt_init(&r->sprt, &sc, err, sizeof err) < 0) {
-			fprintf(stderr, "%s: %s\n", t.path, err);
+	if (t->sprt) {
+		SprtConfig sc = {t->elo0, t->elo1, t->alpha, t->beta};
+		if (sprt_init(&r->sprt, &sc, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "%s: %s", t->path, msg);
 			status = 2;
 			goto out;
 		}
 		advance_sprt(r);
 	}
 	interrupt_install();
-	if (!(r->pool = pool_create(nthreads, t.nplayers))) {
-		fprintf(stderr, "arena run: out of memory\n");
+	if (!(r->pool = pool_create(nthreads, t->nplayers))) {
+		say(err, errlen, 1, "out of memory");
 		goto out;
 	}
 	r->t0 = clock_ms();
@@ -590,26 +557,26 @@ int runner_main(int argc, char **argv)
 		         r->write_failed == ENOSPC || r->write_failed == EDQUOT
 		             ? "disk full"
 		             : strerror(r->write_failed));
-		say_resume(r, why);
+		say_resume(r, "", why, 1, err, errlen);
 		goto out;
 	}
 	if (interrupt_signal()) {
-		say_resume(r, strsignal(interrupt_signal()));
-		status = 128 + interrupt_signal();
+		status = say_resume(r, "", strsignal(interrupt_signal()),
+		                    128 + interrupt_signal(), err, errlen);
 		goto out;
 	}
-	if (r->create_failed)
+	if (r->create_failed) /* said as it happened (play_job) */
 		goto out;
 
 	/* An SPRT that decided at pair P keeps exactly the games of pairs 1 to
 	 * P: games of later pairs, which threads ahead of the verdict (or an
 	 * earlier run) happened to play, are dropped, so the files are the same
 	 * for any number of threads and any resume. */
-	bool decided = t.sprt && r->sprt_status != SPRT_CONTINUE;
+	bool decided = t->sprt && r->sprt_status != SPRT_CONTINUE;
 	int keep = decided ? 2 * r->sprt_pairs : sched.count;
 	for (int i = keep; i < sched.count; i++) {
 		r->done[i] = false;
-		if (t.psq) {
+		if (t->psq) {
 			char path[sizeof r->dir + 32];
 			snprintf(path, sizeof path, "%.1100s/games/%06d.psq", r->dir, i);
 			unlink(path);
@@ -617,11 +584,13 @@ int runner_main(int argc, char **argv)
 	}
 	bool complete = r->ndone == sched.count || decided;
 	crashpoint("kill/before-sort");
-	if (complete && (results_sort(csv, keep, err, sizeof err) < 0 ||
+	if (complete && (results_sort(csv, keep, msg, sizeof msg) < 0 ||
 	                 faults_settle(r->faults_path, r->done, sched.count, false, err,
 	                               sizeof err) < 0)) {
-		fprintf(stderr, "arena run: %s\n", err);
-		say_resume(r, "the final rewrite of games.csv failed");
+		char first[sizeof msg + 16];
+		snprintf(first, sizeof first, "arena run: %s\n", msg);
+		say_resume(r, first, "the final rewrite of games.csv failed", 1, err,
+		           errlen);
 		goto out;
 	}
 	if (r->nplayed > 0) {
@@ -646,7 +615,7 @@ int runner_main(int argc, char **argv)
 		    wall > 0 ? 100.0 * r->record_ms / 1e3 / (wall * nthreads) : 0.0,
 		    cpu_self, cpu_kids);
 	}
-	if (t.sprt) {
+	if (t->sprt) {
 		char verdict[512];
 		sprt_verdict(&r->sprt, r->llr, verdict, sizeof verdict);
 		printf("SPRT after %d pairs (%ld %ld %ld %ld %ld): %s\n", r->sprt_pairs,
@@ -654,15 +623,15 @@ int runner_main(int argc, char **argv)
 		       verdict);
 	}
 	const char *names[CONFIG_PLAYERS_MAX];
-	for (int i = 0; i < t.nplayers; i++)
-		names[i] = t.players[i].name;
+	for (int i = 0; i < t->nplayers; i++)
+		names[i] = t->players[i].name;
 	crashpoint("kill/before-report");
-	status = report_run(r->dir, csv, names, t.nplayers, t.anchor[0] ? t.anchor : NULL,
-	                    stdout, err, sizeof err) < 0
+	status = report_run(r->dir, csv, names, t->nplayers,
+	                    t->anchor[0] ? t->anchor : NULL, stdout, msg, sizeof msg) < 0
 	             ? 1
 	             : 0;
 	if (status)
-		fprintf(stderr, "arena run: %s\n", err);
+		say(err, errlen, status, msg);
 out:
 	pool_destroy(r->pool);
 	results_close(&r->csv);
@@ -673,5 +642,7 @@ out:
 	free(r->score);
 	schedule_free(&sched);
 	openings_free(&openings);
+	free(r);
+	free(tp);
 	return status;
 }

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
 #include "faults.h"
 #include "coord.h"
 #include "diagram.h"
@@ -59,69 +58,22 @@ static void run_settings(const char *csv, int *size, Rule *rule)
 	fclose(f);
 }
 
-int show_main(int argc, char **argv)
+int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 {
-	const char *path = NULL, *job_text = NULL;
-	Rule rule = RULE_FREESTYLE;
-	long size = 0;
-	bool rule_given = false;
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--rule") == 0 && i + 1 < argc) {
-			if (rule_parse(argv[++i], &rule) < 0) {
-				fprintf(stderr,
-				        "arena show: unknown rule '%s' (freestyle, "
-				        "standard, renju)\n",
-				        argv[i]);
-				return 2;
-			}
-			rule_given = true;
-		} else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
-			if (cli_long(argv[++i], BOARD_MIN, BOARD_MAX, &size) < 0) {
-				fprintf(stderr,
-				        "arena show: --size takes a number from %d to %d\n",
-				        BOARD_MIN, BOARD_MAX);
-				return 2;
-			}
-		} else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			printf(
-			    "usage: arena show FILE.psq [--rule freestyle|standard|renju]\n"
-			    "       arena show games.csv JOB [--rule R] [--size N]\n\n"
-			    "Replays a game: the final board, the moves, and how the game "
-			    "ended under\n"
-			    "the rule (default freestyle). From a games.csv, JOB is the "
-			    "job number\n"
-			    "(first column); the board size and rule come from the run's "
-			    "config.ini\n"
-			    "beside it unless given, and the recorded result is shown "
-			    "too.\n");
-			return 0;
-		} else if (argv[i][0] == '-' || (path && job_text)) {
-			fprintf(stderr,
-			        "arena show: unexpected argument '%s' (try --help)\n",
-			        argv[i]);
-			return 2;
-		} else if (!path) {
-			path = argv[i];
-		} else {
-			job_text = argv[i];
-		}
-	}
-	if (!path) {
-		fprintf(stderr, "arena show: no record given (try --help)\n");
-		return 2;
-	}
-
-	static Record rec;
-	char err[512];
+	const char *path = opt->path;
+	Rule rule = opt->rule >= 0 ? (Rule)opt->rule : RULE_FREESTYLE;
+	bool rule_given = opt->rule >= 0;
+	long size = opt->size, job = opt->job;
+	Record rec; /* 3 KB */
+	char msg[512];
 	size_t len = strlen(path);
 	bool csv = len > 4 && strcmp(path + len - 4, ".csv") == 0;
 	Wanted w = {.rec = &rec};
 	if (csv) {
-		long job;
-		if (!job_text || cli_long(job_text, 0, 2000000000, &job) < 0) {
-			fprintf(stderr,
-			        "arena show: give the job number after %s (try --help)\n",
-			        path);
+		if (job < 0) {
+			snprintf(err, errlen,
+			         "arena show: give the job number after %s (try --help)",
+			         path);
 			return 2;
 		}
 		int sz = BOARD_DEFAULT;
@@ -133,23 +85,25 @@ int show_main(int argc, char **argv)
 		w.job = (int)job;
 		w.size = rec.size;
 		long torn;
-		if (results_scan(path, take_job, &w, &torn, err, sizeof err) < 0) {
-			fprintf(stderr, "%s\n", err);
+		if (results_scan(path, take_job, &w, &torn, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "%s", msg);
 			return 2;
 		}
 		if (!w.found) {
-			fprintf(stderr, "arena show: %s has no job %ld\n", path, job);
+			snprintf(err, errlen, "arena show: %s has no job %ld", path, job);
 			return 2;
 		}
 	} else {
-		if (job_text) {
-			fprintf(stderr,
-			        "arena show: unexpected argument '%s' (try --help)\n",
-			        job_text);
+		if (job >= 0) {
+			snprintf(
+			    err, errlen,
+			    "arena show: unexpected argument '%ld': a .psq record holds "
+			    "one game (try --help)",
+			    job);
 			return 2;
 		}
-		if (record_load_psq(path, &rec, err, sizeof err) < 0) {
-			fprintf(stderr, "%s\n", err);
+		if (record_load_psq(path, &rec, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "%s", msg);
 			return 2;
 		}
 	}
@@ -176,32 +130,34 @@ int show_main(int argc, char **argv)
 		if (board_full(&b))
 			end = "draw (full board)";
 	}
-	static char text[DIAGRAM_TEXT_MAX];
+	char text[DIAGRAM_TEXT_MAX];
 	diagram_format(&b, board_last(&b), text, sizeof text);
-	fputs(text, stdout);
+	fputs(text, out);
 
 	char moves[BOARD_MAX_MOVES * 5];
 	record_format_moves(rec.size, rec.moves, b.count, moves, sizeof moves);
-	printf("\n%s, %dx%d, %d moves: %s\n", rule_name(rule), rec.size, rec.size, b.count,
-	       moves);
-	printf("result: %s%s%s\n", end, why, *why ? ")" : "");
+	fprintf(out, "\n%s, %dx%d, %d moves: %s\n", rule_name(rule), rec.size, rec.size,
+	        b.count, moves);
+	fprintf(out, "result: %s%s%s\n", end, why, *why ? ")" : "");
 	if (w.found)
-		printf("recorded: job %d, pair %d, opening %s, %s (black) vs %s (white): "
-		       "%s, %s\n",
-		       w.row.job, w.row.pair, w.row.opening, w.row.black, w.row.white,
-		       w.row.score == 1   ? "1-0"
-		       : w.row.score == 0 ? "0-1"
-		                          : "1/2-1/2",
-		       w.row.reason);
+		fprintf(out,
+		        "recorded: job %d, pair %d, opening %s, %s (black) vs %s (white): "
+		        "%s, %s\n",
+		        w.row.job, w.row.pair, w.row.opening, w.row.black, w.row.white,
+		        w.row.score == 1   ? "1-0"
+		        : w.row.score == 0 ? "0-1"
+		                           : "1/2-1/2",
+		        w.row.reason);
 	if (w.found) { /* the referee's evidence, from faults.csv beside it */
 		char fpath[4200], dir[4200], fault[600];
 		snprintf(dir, sizeof dir, "%s", path);
 		snprintf(fpath, sizeof fpath, "%s/faults.csv", dirname(dir));
 		if (faults_find(fpath, w.row.job, fault, sizeof fault) == 0)
-			printf("fault (faults.csv): %s\n", fault);
+			fprintf(out, "fault (faults.csv): %s\n", fault);
 	}
 	if (i + 1 < rec.count)
-		printf("note: the record goes on for %d more moves after the game ended\n",
-		       rec.count - i - 1);
+		fprintf(out,
+		        "note: the record goes on for %d more moves after the game ended\n",
+		        rec.count - i - 1);
 	return 0;
 }

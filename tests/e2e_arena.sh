@@ -3,6 +3,7 @@
 #   determinism: 1 and 2 threads give the same games.csv and elo.csv
 #   resume: a run killed with SIGKILL and resumed ends with the same files
 #   bad input: exit status 2, file:line message, nothing written
+#   every command: --help exits 0, an unknown option exits 2
 # usage: e2e_arena.sh ARENA_BINARY
 set -euo pipefail
 arena=$(realpath "$1")
@@ -256,5 +257,23 @@ if [ -x "$engine_src" ]; then
 else
 	echo "SKIP: no $engine_src for the rebuilt-engine case"
 fi
+
+# Every command, as `arena --help` lists them (so a new one is checked too):
+# COMMAND --help prints its usage and exits 0; an unknown option is refused
+# with status 2, a message naming it and nothing on stdout.
+commands=$("$arena" --help | awk '/^  [a-z]/ {print $1}')
+[ "$(echo "$commands" | wc -l)" -ge 9 ] || fail "arena --help lists: $commands"
+for c in $commands; do
+	"$arena" "$c" --help >help.txt || fail "arena $c --help: exit status $?"
+	grep -q "^usage: arena $c" help.txt && grep -q -- "--help" help.txt ||
+		fail "arena $c --help: $(head -1 help.txt)"
+	set +e
+	"$arena" "$c" --no-such-option >out.txt 2>err.txt
+	rc=$?
+	set -e
+	[ $rc -eq 2 ] && [ ! -s out.txt ] &&
+		grep -qx "arena $c: unknown option '--no-such-option' (try --help)" err.txt ||
+		fail "arena $c --no-such-option: rc $rc, '$(cat err.txt)'"
+done
 
 echo "e2e_arena: all checks passed"

@@ -4,6 +4,7 @@
 #   determinism: 1 and 2 threads give the same trajectory and verification
 #   resume: a run killed with SIGKILL and resumed ends with the same files
 #   bad input: exit status 2, file:line message, nothing written
+#   every command: --help exits 0, an unknown option exits 2
 # usage: e2e_spsa.sh TUNER_BINARY CONFIGS_DIR
 set -euo pipefail
 tuner=$(realpath "$1")
@@ -87,5 +88,23 @@ set -e
 grep -q "^bad.ini:5: \[param five\]: type weighted has no parameter 'five'" err.txt ||
 	fail "bad config: message '$(cat err.txt)'"
 [ ! -e badout ] || fail "bad config wrote output"
+
+# Every command, as `tuner --help` lists them (so a new one is checked too):
+# COMMAND --help prints its usage and exits 0; an unknown option is refused
+# with status 2, a message naming it and nothing on stdout.
+commands=$("$tuner" --help | awk '/^  [a-z]/ {print $1}')
+[ "$(echo "$commands" | wc -l)" -ge 2 ] || fail "tuner --help lists: $commands"
+for c in $commands; do
+	"$tuner" "$c" --help >help.txt || fail "tuner $c --help: exit status $?"
+	grep -q "^usage: tuner $c" help.txt && grep -q -- "--help" help.txt ||
+		fail "tuner $c --help: $(head -1 help.txt)"
+	set +e
+	"$tuner" "$c" --no-such-option >out.txt 2>err.txt
+	rc=$?
+	set -e
+	[ $rc -eq 2 ] && [ ! -s out.txt ] &&
+		grep -qx "tuner $c: unknown option '--no-such-option' (try --help)" err.txt ||
+		fail "tuner $c --no-such-option: rc $rc, '$(cat err.txt)'"
+done
 
 echo "e2e_spsa: all checks passed"

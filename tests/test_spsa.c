@@ -434,11 +434,14 @@ static void test_main_bad(void **state)
 	           "[spsa]\nopenings = o.ini\n[player w]\ntype = weighted\n[param cap]\n"
 	           "min = 50\n");
 	snprintf(out, sizeof out, "%s/out-bad", dir);
-	char *argv[] = {"spsa", path, "--out", out, NULL};
-	assert_int_equal(spsa_main(4, argv), 2);
+	char err[2048];
+	SpsaOptions o = {.file = path, .out = out, .threads = -1};
+	assert_int_equal(spsa_tune(&o, err, sizeof err), 2);
+	assert_non_null(strstr(err, "bad2.ini:"));
 	assert_int_not_equal(access(out, F_OK), 0);
-	char *argv2[] = {"spsa", path, "--threads", "x", NULL};
-	assert_int_equal(spsa_main(4, argv2), 2);
+	o.out = "";
+	assert_int_equal(spsa_tune(&o, err, sizeof err), 2);
+	assert_string_equal(err, "tuner spsa: --out needs a folder name");
 }
 
 static char *slurp(const char *path)
@@ -463,8 +466,9 @@ static void test_main_run(void **state)
 	snprintf(path, sizeof path, "%s/run.ini", dir);
 	write_file(path, good);
 	snprintf(out, sizeof out, "%s/out", dir);
-	char *argv[] = {"spsa", path, "--out", out, NULL};
-	assert_int_equal(spsa_main(4, argv), 0);
+	char err[2048];
+	SpsaOptions o = {.file = path, .out = out, .threads = -1};
+	assert_int_equal(spsa_tune(&o, err, sizeof err), 0);
 	snprintf(traj, sizeof traj, "%s/run/trajectory.csv", out);
 	char *full = slurp(traj);
 	assert_true(
@@ -490,8 +494,8 @@ static void test_main_run(void **state)
 	FILE *f = fopen(traj, "w");
 	fwrite(full, 1, (size_t)(s - full) + 7, f);
 	fclose(f);
-	char *argv1[] = {"spsa", path, "--out", out, "--threads", "1", NULL};
-	assert_int_equal(spsa_main(6, argv1), 0);
+	SpsaOptions one = {.file = path, .out = out, .threads = 1};
+	assert_int_equal(spsa_tune(&one, err, sizeof err), 0);
 	char *again = slurp(traj);
 	assert_string_equal(again, full);
 	free(again);
@@ -503,7 +507,8 @@ static void test_main_run(void **state)
 	strcat(changed, "pairs = 3\n");
 	strcat(changed, strstr(good, "pairs = 2") + 10);
 	write_file(path, changed);
-	assert_int_equal(spsa_main(4, argv), 2);
+	assert_int_equal(spsa_tune(&o, err, sizeof err), 2);
+	assert_non_null(strstr(err, "holds a run with another configuration"));
 	free(full);
 }
 

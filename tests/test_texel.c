@@ -485,13 +485,17 @@ static void test_exit_status(void **state)
 	         "%s\n" PLAYER,
 	         op, out);
 	const char *path = tmpdir_write("status.ini", text);
-	char *argv[] = {"texel", (char *)path, NULL};
-	assert_int_equal(texel_main(2, argv), 2);
+	char err[2048];
+	TexelOptions o = {.file = path, .threads = -1};
+	assert_int_equal(texel_tune(&o, err, sizeof err), 2);
 	assert_int_not_equal(access(out, F_OK), 0); /* nothing written */
-	char *argv2[] = {"texel", "/nonexistent/x.ini", NULL};
-	assert_int_equal(texel_main(2, argv2), 2);
-	char *argv3[] = {"texel", (char *)path, "--bogus", NULL};
-	assert_int_equal(texel_main(3, argv3), 2);
+	o.file = "/nonexistent/x.ini";
+	assert_int_equal(texel_tune(&o, err, sizeof err), 2);
+	assert_non_null(strstr(err, "/nonexistent/x.ini"));
+	o.file = path;
+	o.out = "";
+	assert_int_equal(texel_tune(&o, err, sizeof err), 2);
+	assert_string_equal(err, "tuner texel: --out needs a folder name");
 }
 
 /* The whole run on a tiny budget: games, fit, files, verification. */
@@ -507,8 +511,10 @@ static void test_tiny_run(void **state)
 	    "[player w]\ntype = weighted\n",
 	    out);
 	const char *path = tmpdir_write("tiny.ini", text);
-	char *argv[] = {"texel", (char *)path, NULL};
-	assert_int_equal(texel_main(2, argv), 0);
+	char err[2048];
+	TexelOptions o = {.file = path, .threads = -1};
+	if (texel_tune(&o, err, sizeof err) != 0)
+		fail_msg("%s", err);
 	const char *files[] = {"games.csv", "texel.csv", "loss.csv", "tuned.ini",
 	                       "verify.csv"};
 	for (int i = 0; i < 5; i++) {

@@ -15,7 +15,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "crashpoint.h"
 #include "executor.h"
 #include "interrupt.h"
@@ -46,22 +45,6 @@ static double now_s(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int usage(FILE *f)
-{
-	fprintf(
-	    f,
-	    "usage: tuner spsa FILE.ini [--threads N] [--out DIR]\n\n"
-	    "Tunes the [param KEY] parameters of the [player NAME] in FILE.ini by SPSA\n"
-	    "(fishtest's schedule): each iteration plays game pairs between theta + c_k "
-	    "flip\n"
-	    "and theta - c_k flip and steps theta by the result. Writes DIR/NAME/\n"
-	    "(default results/NAME): config.ini, trajectory.csv, tuned.ini, params.png,\n"
-	    "verify.csv. Ends with a verification match, tuned against start, on\n"
-	    "openings not used while tuning. Running it again resumes an interrupted run.\n"
-	    "configs/spsa-weighted.ini documents every key.\n");
-	return f == stdout ? 0 : 2;
 }
 
 static int play(void *ctx, const SpsaProbe *pr, SpsaResult *out, char *err, size_t errlen)
@@ -243,62 +226,40 @@ out:
 	return rc;
 }
 
-int spsa_main(int argc, char **argv)
+int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 {
-	const char *file = NULL, *out = NULL;
-	long threads = -1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return usage(stdout);
-		if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-			if (cli_long(argv[++i], 0, 1024, &threads) < 0) {
-				fprintf(stderr, "tuner spsa: --threads takes a number from "
-				                "0 (all cores) to 1024\n");
-				return 2;
-			}
-		} else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
-			out = argv[++i];
-		} else if (argv[i][0] != '-' && !file) {
-			file = argv[i];
-		} else {
-			fprintf(stderr, "tuner spsa: unexpected argument '%s'\n", argv[i]);
-			return usage(stderr);
-		}
-	}
-	if (!file) {
-		fprintf(stderr, "tuner spsa: no configuration file given\n");
-		return usage(stderr);
-	}
+	err[0] = '\0';
+	const char *file = o->file, *out = o->out;
+	long threads = o->threads;
 	static SpsaConfig cfg;
 	SpsaConfig *c = &cfg;
-	char err[2048];
-	if (spsa_config_load(file, c, err, sizeof err) < 0) {
-		fprintf(stderr, "%s\n", err);
+	if (out && (!*out || strlen(out) >= sizeof c->out)) {
+		snprintf(err, errlen, "tuner spsa: --out needs a folder name");
+		return 2;
+	}
+	char msg[2048];
+	if (spsa_config_load(file, c, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "%s", msg);
 		return 2;
 	}
 	if (threads >= 0)
 		c->threads = (int)threads;
-	if (out) {
-		if (!*out || strlen(out) >= sizeof c->out) {
-			fprintf(stderr, "tuner spsa: --out needs a folder name\n");
-			return 2;
-		}
+	if (out)
 		snprintf(c->out, sizeof c->out, "%s", out);
-	}
 	static Run run;
 	Run *r = &run;
 	*r = (Run){.c = c};
 	SpsaParam params[SPSA_PARAMS_MAX];
 	for (int i = 0; i < c->n; i++)
 		params[i] = c->tuned[i].p;
-	if (spsa_init(&r->spsa, params, c->n, c->iterations, c->seed, err, sizeof err) <
+	if (spsa_init(&r->spsa, params, c->n, c->iterations, c->seed, msg, sizeof msg) <
 	    0) {
-		fprintf(stderr, "%s: %s\n", c->path, err);
+		snprintf(err, errlen, "%s: %s", c->path, msg);
 		return 2;
 	}
 	OpeningSet tune, verify;
-	if (spsa_config_openings(c, &tune, &verify, err, sizeof err) < 0) {
-		fprintf(stderr, "%s\n", err);
+	if (spsa_config_openings(c, &tune, &verify, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "%s", msg);
 		return 2;
 	}
 	r->tune = &tune;
@@ -313,11 +274,11 @@ int spsa_main(int argc, char **argv)
 	r->scores = malloc(sizeof *r->scores * (size_t)c->pairs);
 	r->pool = pool_create(c->threads > 0 ? c->threads : omp_get_num_procs(), 2);
 	if (!r->scores || !r->pool) {
-		fprintf(stderr, "tuner spsa: out of memory\n");
+		snprintf(err, errlen, "tuner spsa: out of memory");
 		goto out;
 	}
-	if (prepare(r, dir, theta, &next, &status, err, sizeof err) < 0) {
-		fprintf(stderr, "tuner spsa: %s\n", err);
+	if (prepare(r, dir, theta, &next, &status, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "tuner spsa: %s", msg);
 		goto out;
 	}
 	status = 1;
@@ -332,21 +293,21 @@ int spsa_main(int argc, char **argv)
 	r->every = c->iterations >= 20 ? c->iterations / 20 : 1;
 	r->t0 = now_s();
 	interrupt_install();
-	if (spsa_run(&r->spsa, theta, next, play, done, r, err, sizeof err) < 0) {
+	if (spsa_run(&r->spsa, theta, next, play, done, r, msg, sizeof msg) < 0) {
 		if (interrupt_signal()) {
-			fprintf(stderr,
-			        "tuner spsa: %s: every finished iteration is in "
-			        "%s/trajectory.csv; run the same command again to resume\n",
-			        strsignal(interrupt_signal()), dir);
+			snprintf(err, errlen,
+			         "tuner spsa: %s: every finished iteration is in "
+			         "%s/trajectory.csv; run the same command again to resume",
+			         strsignal(interrupt_signal()), dir);
 			status = 128 + interrupt_signal();
 		} else {
-			fprintf(stderr, "tuner spsa: %s\n", err);
+			snprintf(err, errlen, "tuner spsa: %s", msg);
 		}
 		goto out;
 	}
 	if (fclose(r->traj) != 0) {
 		r->traj = NULL;
-		fprintf(stderr, "tuner spsa: %s/trajectory.csv: write error\n", dir);
+		snprintf(err, errlen, "tuner spsa: %s/trajectory.csv: write error", dir);
 		goto out;
 	}
 	r->traj = NULL;
@@ -368,14 +329,14 @@ int spsa_main(int argc, char **argv)
 		       b, theta[i]);
 	}
 	snprintf(path, sizeof path, "%s/tuned.ini", dir);
-	if (write_tuned(path, c, &start, &tuned, err, sizeof err) < 0) {
-		fprintf(stderr, "tuner spsa: %s\n", err);
+	if (write_tuned(path, c, &start, &tuned, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "tuner spsa: %s", msg);
 		goto out;
 	}
 	snprintf(path, sizeof path, "%s/trajectory.csv", dir);
 	if (trajectory_plot(path, dir, "params.png", r->names, r->spsa.param, c->n, stdout,
-	                    err, sizeof err) < 0) {
-		fprintf(stderr, "tuner spsa: %s\n", err);
+	                    msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "tuner spsa: %s", msg);
 		goto out;
 	}
 
@@ -395,12 +356,13 @@ int spsa_main(int argc, char **argv)
 	VerifyResult vr;
 	double t1 = now_s();
 	snprintf(path, sizeof path, "%s/verify.csv", dir);
-	if (verify_match(&vs, c->verify_pairs, path, &vr, err, sizeof err) < 0) {
-		fprintf(stderr, "tuner spsa: verification: %s\n", err);
-		if (interrupt_signal()) {
-			fprintf(stderr, "run the same command again to play it again\n");
+	if (verify_match(&vs, c->verify_pairs, path, &vr, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "tuner spsa: verification: %s%s", msg,
+		         interrupt_signal()
+		             ? "\nrun the same command again to play it again"
+		             : "");
+		if (interrupt_signal())
 			status = 128 + interrupt_signal();
-		}
 		goto out;
 	}
 	verify_print(stdout, &vr);

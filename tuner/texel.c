@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "eval_features.h"
 #include "interrupt.h"
 #include "outfile.h"
@@ -374,68 +373,25 @@ static int run(Run *r, char *err, size_t errlen)
 	return 0;
 }
 
-static void usage(FILE *f)
+int texel_tune(const TexelOptions *o, char *err, size_t errlen)
 {
-	fprintf(f,
-	        "usage: tuner texel FILE.ini [--threads N] [--out DIR]\n\n"
-	        "Fits the alphabeta player's shape scores and ratio to game results\n"
-	        "(Texel's method: logistic loss of sigmoid(K * eval), GSL's BFGS), then\n"
-	        "plays the tuned scores against the start in a verification match.\n"
-	        "Writes DIR/NAME/ (default results/NAME/): games.csv, texel.csv,\n"
-	        "loss.csv, tuned.ini, verify.csv. configs/texel-alphabeta.ini documents\n"
-	        "every key.\n");
-}
-
-int texel_main(int argc, char **argv)
-{
-	const char *file = NULL, *out = NULL;
-	long threads = -1;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			usage(stdout);
-			return 0;
-		}
-		if ((!strcmp(a, "--threads") || !strcmp(a, "--out")) && i + 1 < argc) {
-			const char *v = argv[++i];
-			if (a[2] == 'o') {
-				out = v;
-				if (!*out) {
-					fprintf(stderr, "tuner texel: --out needs a folder "
-					                "name\n");
-					return 2;
-				}
-				continue;
-			}
-			if (cli_long(v, 0, 1024, &threads) < 0) {
-				fprintf(stderr, "tuner texel: --threads takes 0 (every "
-				                "core) to 1024\n");
-				return 2;
-			}
-		} else if (a[0] != '-' && !file) {
-			file = a;
-		} else {
-			fprintf(stderr,
-			        "tuner texel: unexpected argument '%s' (try --help)\n", a);
-			return 2;
-		}
-	}
-	if (!file) {
-		usage(stderr);
+	err[0] = '\0';
+	if (o->out && !*o->out) {
+		snprintf(err, errlen, "tuner texel: --out needs a folder name");
 		return 2;
 	}
 	Run *r = calloc(1, sizeof *r);
 	if (!r) {
-		fprintf(stderr, "tuner texel: out of memory\n");
+		snprintf(err, errlen, "tuner texel: out of memory");
 		return 1;
 	}
-	char err[1200];
-	int rc = texel_config_load(file, &r->c, err, sizeof err) < 0 ? -2 : 0;
+	char msg[1200];
+	int rc = texel_config_load(o->file, &r->c, msg, sizeof msg) < 0 ? -2 : 0;
 	if (rc == 0) {
-		if (threads >= 0)
-			r->c.threads = (int)threads;
-		if (out)
-			snprintf(r->c.out, sizeof r->c.out, "%s", out);
+		if (o->threads >= 0)
+			r->c.threads = (int)o->threads;
+		if (o->out)
+			snprintf(r->c.out, sizeof r->c.out, "%s", o->out);
 		r->threads = r->c.threads > 0 ? r->c.threads : omp_get_max_threads();
 		snprintf(r->dir, sizeof r->dir, "%s/%s", r->c.out, r->c.name);
 		r->type = r->c.players[r->c.player].type;
@@ -444,7 +400,7 @@ int texel_main(int argc, char **argv)
 		texel_set_init(&r->val, r->f->nfeat);
 		positions_init(&r->games, r->c.size, r->c.rule);
 		interrupt_install();
-		rc = run(r, err, sizeof err);
+		rc = run(r, msg, sizeof msg);
 		openings_free(&r->verify);
 		positions_free(&r->games);
 		texel_set_free(&r->train);
@@ -453,14 +409,14 @@ int texel_main(int argc, char **argv)
 	}
 	free(r);
 	if (rc < 0 && interrupt_signal()) {
-		fprintf(
-		    stderr,
+		snprintf(
+		    err, errlen,
 		    "tuner texel: %s: stopped; run the same command again to start over "
-		    "(it plays the same games)\n",
+		    "(it plays the same games)",
 		    strsignal(interrupt_signal()));
 		return 128 + interrupt_signal();
 	}
 	if (rc < 0)
-		fprintf(stderr, "tuner texel: %s\n", err);
+		snprintf(err, errlen, "tuner texel: %s", msg);
 	return rc == 0 ? 0 : rc == -2 ? 2 : 1;
 }

@@ -1,20 +1,21 @@
-/* main.c - the `tuner` command: spsa and texel, git style. */
+/* main.c - the `tuner` program: spsa and texel, git style (commands.h;
+ * one file per command in this folder). */
 #include <gsl/gsl_errno.h>
 #include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "spsa.h"
-#include "texel.h"
+#include "commands.h"
 
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
 	const char *help;
 } commands[] = {
-    {"spsa", spsa_main, "tune parameters by SPSA on game pairs, then verify by a match"},
-    {"texel", texel_main, "fit evaluation weights to game results, then verify by a match"},
+    {"spsa", spsa_command, "tune parameters by SPSA on game pairs, then verify by a match"},
+    {"texel", texel_command,
+     "fit evaluation weights to game results, then verify by a match"},
 };
 
 static void usage(FILE *f)

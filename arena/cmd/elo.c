@@ -1,0 +1,58 @@
+/* elo.c - `arena elo games.csv`: ratings from any games file (report.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <libgen.h>
+#include <stdio.h>
+
+#include "commands.h"
+#include "opt.h"
+#include "report.h"
+#include "rundir.h"
+
+int elo_command(int argc, char **argv)
+{
+	const char *csv = NULL, *anchor = NULL, *dir = NULL;
+	const Opt args[] = {{.name = "games.csv",
+	                     .kind = OPT_TEXT,
+	                     .dest = &csv,
+	                     .required = true,
+	                     .help = "a games file (a run's, or any with its columns)"},
+	                    OPT_END};
+	const Opt opts[] = {{.name = "anchor",
+	                     .kind = OPT_TEXT,
+	                     .dest = &anchor,
+	                     .metavar = "NAME",
+	                     .what = "a player's name",
+	                     .help = "rate this player 0",
+	                     .deflt = "the pool averages 0"},
+	                    {.name = "out",
+	                     .kind = OPT_TEXT,
+	                     .dest = &dir,
+	                     .metavar = "DIR",
+	                     .what = "a folder name",
+	                     .help = "where the tables go (made if missing)",
+	                     .deflt = "the games file's folder"},
+	                    OPT_END};
+	const OptSpec spec = {
+	    "arena elo",
+	    "Ratings from any games file: writes elo.csv, pairs.csv, los.csv "
+	    "and elo.png\ninto DIR and prints the standings.\n",
+	    args, opts};
+	int status = opt_command(&spec, argc, argv);
+	if (status != OPT_GO_ON)
+		return status;
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", csv);
+	char err[1024];
+	/* Like `arena run`, make the folder asked for rather than fail on it. */
+	if (dir && rundir_create(dir, err, sizeof err) < 0) {
+		fprintf(stderr, "arena elo: %s\n", err);
+		return 2;
+	}
+	int rc = report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, stdout, err,
+	                    sizeof err);
+	if (rc < 0) {
+		fprintf(stderr, "arena elo: %s\n", err);
+		return rc == -2 ? 2 : 1; /* bad input, or a file not written */
+	}
+	return 0;
+}

@@ -1,0 +1,95 @@
+/* match.c - `arena match A B`: a quick head-to-head (arena/match.h). */
+#include <stdio.h>
+
+#include "board.h"
+#include "commands.h"
+#include "match.h"
+#include "opt.h"
+
+int match_command(int argc, char **argv)
+{
+	MatchOptions o = {.pairs = 10,
+	                  .nodes = 20000,
+	                  .size = 15,
+	                  .opening_plies = 3,
+	                  .max_plies = 0,
+	                  .threads = 0,
+	                  .seed = 1};
+	int rule = RULE_FREESTYLE;
+	const Opt args[] = {{.name = "A",
+	                     .kind = OPT_TEXT,
+	                     .dest = &o.players[0],
+	                     .required = true,
+	                     .help = "the first player: TYPE or TYPE:KEY=VALUE,..."},
+	                    {.name = "B",
+	                     .kind = OPT_TEXT,
+	                     .dest = &o.players[1],
+	                     .required = true,
+	                     .help = "the second player"},
+	                    OPT_END};
+	const Opt opts[] = {{.name = "pairs",
+	                     .kind = OPT_INT,
+	                     .dest = &o.pairs,
+	                     .min = 1,
+	                     .max = 100000,
+	                     .help = "colour-swapped game pairs"},
+	                    {.name = "nodes",
+	                     .kind = OPT_INT,
+	                     .dest = &o.nodes,
+	                     .min = 1,
+	                     .max = 1000000000,
+	                     .help = "nodes (playouts) a move"},
+	                    {.name = "size",
+	                     .kind = OPT_INT,
+	                     .dest = &o.size,
+	                     .min = BOARD_MIN,
+	                     .max = BOARD_MAX,
+	                     .help = "the board's size"},
+	                    {.name = "rule",
+	                     .kind = OPT_CHOICE,
+	                     .dest = &rule,
+	                     .choices = commands_rules,
+	                     .help = "the rule"},
+	                    {.name = "opening-plies",
+	                     .kind = OPT_INT,
+	                     .dest = &o.opening_plies,
+	                     .min = 0,
+	                     .max = 20,
+	                     .help = "random stones near the centre to start from"},
+	                    {.name = "max-plies",
+	                     .kind = OPT_INT,
+	                     .dest = &o.max_plies,
+	                     .min = 0,
+	                     .max = BOARD_MAX_MOVES,
+	                     .help = "a draw after this many moves, 0 for none"},
+	                    {.name = "threads",
+	                     .kind = OPT_INT,
+	                     .dest = &o.threads,
+	                     .min = 0,
+	                     .max = 1024,
+	                     .help = "games at once, 0 for every core"},
+	                    {.name = "seed",
+	                     .kind = OPT_INT,
+	                     .dest = &o.seed,
+	                     .min = 0,
+	                     .max = 0x7fffffff,
+	                     .help = "the openings' and players' seed"},
+	                    OPT_END};
+	const OptSpec spec = {
+	    "arena match",
+	    "Plays colour-swapped game pairs between players A and B from random\n"
+	    "openings of a few stones near the centre, every move with a node (or\n"
+	    "playout) budget, and prints the score. A player is a type name,\n"
+	    "optionally with parameters:\n"
+	    "  naive   alphabeta:ratio=0.5,hash_mb=16   weighted:attack=1400\n",
+	    args, opts};
+	int status = opt_command(&spec, argc, argv);
+	if (status != OPT_GO_ON)
+		return status;
+	o.rule = (Rule)rule;
+	char err[1024];
+	status = match_play(&o, stdout, err, sizeof err);
+	if (status)
+		fprintf(stderr, "%s\n", err);
+	return status;
+}

@@ -1,0 +1,34 @@
+/* pgn.c - `arena pgn games.csv`: a headers-only PGN for Ordo or BayesElo
+ * (arena/pgn.h). */
+#include <stdio.h>
+
+#include "commands.h"
+#include "opt.h"
+#include "pgn.h"
+
+int pgn_command(int argc, char **argv)
+{
+	const char *csv = NULL;
+	const Opt args[] = {{.name = "games.csv",
+	                     .kind = OPT_TEXT,
+	                     .dest = &csv,
+	                     .required = true,
+	                     .help = "a games file"},
+	                    OPT_END};
+	const OptSpec spec = {
+	    "arena pgn",
+	    "Writes a headers-only PGN (Event, Round, White, Black, Result "
+	    "per game) to\nstandard output, for Ordo and BayesElo: arena "
+	    "pgn games.csv > games.pgn\nPGN's White is the first player: "
+	    "black here.\n",
+	    args, NULL};
+	int status = opt_command(&spec, argc, argv);
+	if (status != OPT_GO_ON)
+		return status;
+	char err[1024];
+	if (pgn_write(csv, stdout, err, sizeof err) < 0) {
+		fprintf(stderr, "arena pgn: %s\n", err);
+		return 2;
+	}
+	return 0;
+}

@@ -1,0 +1,9 @@
+/* commands.h - the tuner program's commands, one file each in this folder,
+ * as in arena/cmd (its commands.h says how a command is made). */
+#ifndef TUNER_CMD_COMMANDS_H
+#define TUNER_CMD_COMMANDS_H
+
+int spsa_command(int argc, char **argv);
+int texel_command(int argc, char **argv);
+
+#endif

@@ -1,0 +1,49 @@
+/* texel.c - `tuner texel FILE.ini`: fit evaluation weights to game results
+ * (tuner/texel.h). */
+#include <stdio.h>
+
+#include "commands.h"
+#include "opt.h"
+#include "texel.h"
+
+int texel_command(int argc, char **argv)
+{
+	TexelOptions o = {.threads = -1};
+	const Opt args[] = {{.name = "FILE.ini",
+	                     .kind = OPT_TEXT,
+	                     .dest = &o.file,
+	                     .required = true,
+	                     .help = "the fit"},
+	                    OPT_END};
+	const Opt opts[] = {{.name = "threads",
+	                     .kind = OPT_INT,
+	                     .dest = &o.threads,
+	                     .min = 0,
+	                     .max = 1024,
+	                     .help = "threads, 0 for every core",
+	                     .deflt = "the file's threads"},
+	                    {.name = "out",
+	                     .kind = OPT_TEXT,
+	                     .dest = &o.out,
+	                     .metavar = "DIR",
+	                     .what = "a folder name",
+	                     .help = "where the run folder goes",
+	                     .deflt = "the file's out, or results"},
+	                    OPT_END};
+	const OptSpec spec = {
+	    "tuner texel",
+	    "Fits the alphabeta player's shape scores and ratio to game results\n"
+	    "(Texel's method: logistic loss of sigmoid(K * eval), GSL's BFGS), then\n"
+	    "plays the tuned scores against the start in a verification match.\n"
+	    "Writes DIR/NAME/: games.csv, texel.csv, loss.csv, tuned.ini, verify.csv.\n"
+	    "configs/texel-alphabeta.ini documents every key.\n",
+	    args, opts};
+	int status = opt_command(&spec, argc, argv);
+	if (status != OPT_GO_ON)
+		return status;
+	char err[2048];
+	status = texel_tune(&o, err, sizeof err);
+	if (status)
+		fprintf(stderr, "%s\n", err);
+	return status;
+}
