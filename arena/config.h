@@ -1,7 +1,8 @@
 /* config.h - a tournament described by an INI file.
  *
  * [tournament] holds the run's settings, one [player NAME] section per
- * player. Every key is documented in configs/round-robin.ini. An unknown
+ * player; their keys are declared once, in the tables of config_keys.c
+ * (printed by config_keys_print, documented in README.md). An unknown
  * section or key, a bad value, a missing file or a duplicate name is an
  * error "file:line: what is wrong"; config_load fills nothing useful then. */
 #ifndef ARENA_CONFIG_H
@@ -12,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "config_table.h"
 #include "player.h"
 #include "rules.h"
 
@@ -73,6 +75,11 @@ typedef struct {
 	int nplayers;
 	PlayerSpec players[CONFIG_PLAYERS_MAX];
 } Tournament;
+
+/* The tables of [tournament] and [player NAME] (config_keys.h),
+ * NULL-terminated: the sections of a run's config.ini, whose CONFIG_FREE
+ * keys a resumed run may change (rundir.h). */
+extern const ConfigSection *const config_sections[];
 
 /* Sets the defaults (no players). */
 void config_defaults(Tournament *t);

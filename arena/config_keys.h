@@ -17,10 +17,6 @@ extern const ConfigSection config_tournament;
  * record of an external engine's program. */
 extern const ConfigSection config_player;
 
-/* Both, NULL-terminated: the sections of a run's config.ini, whose
- * CONFIG_FREE keys a resumed run may change (rundir.h). */
-extern const ConfigSection *const config_sections[];
-
 /* The reference of both sections (config_table_print). */
 void config_keys_print(FILE *f);
 
