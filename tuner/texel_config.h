@@ -4,16 +4,20 @@
  * evaluation is tuned (and optionally a second section, the opponent of the
  * games that make the data). Every key is documented in
  * configs/texel-alphabeta.ini. An unknown section or key, a bad value or a
- * key that contradicts another is an error "file:line: what is wrong". */
+ * key that contradicts another is an error "file:line: what is wrong". The
+ * keys of [texel] are declared once, as a table (arena/config_table.h), in
+ * texel_config.c; [player NAME] reads as in the arena. */
 #ifndef TUNER_TEXEL_CONFIG_H
 #define TUNER_TEXEL_CONFIG_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ab_eval.h"
 #include "config.h"
+#include "config_table.h"
 #include "player.h"
 #include "rules.h"
 
@@ -31,7 +35,8 @@ typedef struct {
 	int size;
 	Rule rule;
 	int max_plies;
-	Budget budget; /* per move, unless a player sets its own */
+	Budget budget;       /* per move, unless a player sets its own */
+	unsigned budget_set; /* the budget keys [texel] gave (config.h's rule) */
 	/* data: games played here, or read from a games.csv */
 	int games;
 	char games_csv[TEXEL_PATH_MAX]; /* resolved against the INI's folder */
@@ -49,6 +54,10 @@ typedef struct {
 	int verify_pairs;
 	char verify_openings[TEXEL_PATH_MAX]; /* "" = random openings */
 	int verify_pairs_line, verify_openings_line, openings_line;
+	int games_line, games_csv_line; /* lines of [texel]'s keys; 0 = not given */
+	/* [texel]'s `player` and `opponent`, "" if not given, and their lines */
+	char player_name[TEXEL_NAME_MAX], opponent_name[TEXEL_NAME_MAX];
+	int player_line, opponent_line;
 	int nplayers;
 	TexelPlayer players[TEXEL_PLAYERS_MAX];
 	int player, opponent; /* indices into players */
@@ -56,6 +65,15 @@ typedef struct {
 
 /* The names of the fitted parameters in AbShape order, then "ratio". */
 extern const char *const texel_param_names[AB_SHAPES + 1];
+
+/* [texel], on TexelConfig. */
+extern const ConfigSection texel_config_section;
+
+/* It, NULL-terminated, as spsa_config_sections. */
+extern const ConfigSection *const texel_config_sections[];
+
+/* The reference of [texel] (config_table_print). */
+void texel_config_keys_print(FILE *f);
 
 /* Reads path into c (defaults first). Returns 0, or -1 with "file:line: what
  * is wrong" in err. */
