@@ -96,7 +96,7 @@ static const ConfigKey tournament_keys[] = {
 #undef AT
 #undef TEXT_AT
 
-const ConfigSection config_tournament = {"tournament", false, tournament_keys,
+const ConfigSection config_tournament = {"tournament", NULL, tournament_keys,
                                          sizeof tournament_keys / sizeof *tournament_keys,
                                          "the run's settings"};
 
@@ -151,7 +151,7 @@ static const ConfigKey player_keys[] = {
 #undef TEXT_AT
 #undef W
 
-const ConfigSection config_player = {"player", true, player_keys,
+const ConfigSection config_player = {"player", "NAME", player_keys,
                                      sizeof player_keys / sizeof *player_keys,
                                      "one player of the run"};
 

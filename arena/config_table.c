@@ -393,7 +393,7 @@ static void describe(const ConfigKey *k, char *buf, size_t buflen)
 		snprintf(buf, buflen, "a folder name: no '/', not '.' or '..'");
 		break;
 	case CONFIG_NAME:
-		snprintf(buf, buflen, "a player's name: no ',', '\"' or '/'");
+		snprintf(buf, buflen, "a name: no ',', '\"' or '/', not '.' or '..'");
 		break;
 	case CONFIG_PATH:
 		snprintf(buf, buflen, "a file, relative to the INI file's folder");
@@ -435,7 +435,8 @@ static void shown_default(const ConfigKey *k, char *buf, size_t buflen)
 
 void config_table_print(const ConfigSection *s, FILE *f)
 {
-	fprintf(f, "[%s%s]  %s\n", s->name, s->named ? " NAME" : "", s->help);
+	fprintf(f, "[%s%s%s]  %s\n", s->name, s->named ? " " : "", s->named ? s->named : "",
+	        s->help);
 	for (int i = 0; i < s->nkeys; i++) {
 		const ConfigKey *k = &s->keys[i];
 		char what[300], def[200];

@@ -84,8 +84,9 @@ typedef struct ConfigKey {
 } ConfigKey;
 
 typedef struct {
-	const char *name; /* "tournament"; "player" for [player NAME] */
-	bool named;       /* [name NAME]: one section per NAME */
+	const char *name;  /* "tournament"; "player" for [player NAME] */
+	const char *named; /* "NAME" for [player NAME], one section per NAME;
+	                      NULL for a section of its own */
 	const ConfigKey *keys;
 	int nkeys;
 	const char *help; /* one line: what the section is */

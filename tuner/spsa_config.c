@@ -78,7 +78,7 @@ static const ConfigKey spsa_keys[] = {
 #undef TEXT_AT
 
 const ConfigSection spsa_config_section = {
-    "spsa", false, spsa_keys, sizeof spsa_keys / sizeof *spsa_keys, "the run's settings"};
+    "spsa", NULL, spsa_keys, sizeof spsa_keys / sizeof *spsa_keys, "the run's settings"};
 
 /* A [param KEY] section as read: the parameter, and where its keys were. */
 typedef struct {
@@ -113,7 +113,7 @@ static const ConfigKey param_keys[] = {
 #undef W
 
 const ConfigSection spsa_config_param_section = {
-    "param", true, param_keys, sizeof param_keys / sizeof *param_keys,
+    "param", "KEY", param_keys, sizeof param_keys / sizeof *param_keys,
     "one tuned parameter: KEY is a tunable parameter of the player's type"};
 
 const ConfigSection *const spsa_config_sections[] = {&spsa_config_section,

@@ -146,7 +146,7 @@ static const ConfigKey texel_keys[] = {
 #undef TEXT_AT
 #undef WHOLE
 
-const ConfigSection texel_config_section = {"texel", false, texel_keys,
+const ConfigSection texel_config_section = {"texel", NULL, texel_keys,
                                             sizeof texel_keys / sizeof *texel_keys,
                                             "the run's settings"};
 
