@@ -66,7 +66,7 @@ int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, 
 		return 0;
 	}
 	BudgetPlace place = {*b, *set};
-	if ((*rc = config_key_set(k, &place, v, NULL, 0, err, errlen)) == 0) {
+	if ((*rc = config_table_set_key(k, &place, v, NULL, 0, err, errlen)) == 0) {
 		*b = place.b;
 		*set = place.set;
 	}

@@ -110,6 +110,23 @@ int config_validate(const Tournament *t, char *err, size_t errlen);
  * limit reached ends the move. --set adds a key to its section as if it
  * were written there. */
 
+/* The rows of the budget keys in a section's table (config_table.h): S's
+ * Budget field b and the unsigned set that notes the keys given. */
+#define CONFIG_BUDGET_KEY(S, b, set, key, max_, def_, flags_, shown, help_)                \
+	{                                                                                  \
+		key, CONFIG_BUDGET, flags_, .at = CONFIG_AT(S, b, Budget), .max = max_,    \
+		                            .def = def_, .shown_def = shown,               \
+		                            .set_at = CONFIG_AT(S, set, unsigned),         \
+		                            .help = help_                                  \
+	}
+#define CONFIG_BUDGET_KEYS(S, b, set, nodes_def, flags_, shown)                            \
+	CONFIG_BUDGET_KEY(S, b, set, "nodes", 1e12, nodes_def, flags_, shown,              \
+	                  "nodes a move (playouts for mcts); 0 = no limit"),               \
+	    CONFIG_BUDGET_KEY(S, b, set, "depth", 100, 0, flags_, shown,                   \
+	                      "plies a move; 0 = no limit"),                               \
+	    CONFIG_BUDGET_KEY(S, b, set, "ms", 86400000, 0, flags_, shown,                 \
+	                      "milliseconds of wall time a move; 0 = no limit")
+
 /* The budget player i plays with: its section's, or else the tournament's. */
 Budget config_budget(const Tournament *t, int i);
 

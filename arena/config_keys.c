@@ -171,7 +171,7 @@ int config_keys_record(PlayerSpec *p, const char *key, const char *v, char *err,
 	if (!k || k->kind == CONFIG_HOOK || k->kind == CONFIG_BUDGET)
 		return 0;
 	char msg[512];
-	if ((*rc = config_key_set(k, p, v, NULL, 0, msg, sizeof msg)) < 0)
+	if ((*rc = config_table_set_key(k, p, v, NULL, 0, msg, sizeof msg)) < 0)
 		snprintf(err, errlen, "[player %s]: %s", p->name, msg);
 	return 1;
 }

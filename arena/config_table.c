@@ -195,8 +195,8 @@ static int choice(const ConfigKey *k, const char *v, int *out, char *err, size_t
 	return -1;
 }
 
-int config_key_set(const ConfigKey *k, void *obj, const char *v, const char *ini_path,
-                   int line, char *err, size_t errlen)
+int config_table_set_key(const ConfigKey *k, void *obj, const char *v, const char *ini_path,
+                         int line, char *err, size_t errlen)
 {
 	void *p = (char *)obj + k->at;
 	int rc = 0;
@@ -264,7 +264,7 @@ int config_table_set(const ConfigSection *s, void *obj, const char *key, const c
 		snprintf(err, errlen, "unknown key '%s' in [%s]", key, s->name);
 		return -2;
 	}
-	return config_key_set(k, obj, v, ini_path, line, err, errlen);
+	return config_table_set_key(k, obj, v, ini_path, line, err, errlen);
 }
 
 /* Whether a CONFIG_WRITE_SET key has been given. */

@@ -54,7 +54,7 @@ enum {
 	                                  any number strtod reads ("2e3", "40.0"),
 	                                  as [texel] has always taken them */
 	CONFIG_RANGE_GIVEN = 1u << 6   /* the reader gives the range
-	                                  (config_key_set on a copy) */
+	                                  (config_table_set_key on a copy) */
 };
 
 typedef struct ConfigKey {
@@ -72,7 +72,7 @@ typedef struct ConfigKey {
 	const char *def_text; /* text kinds: the default ("" if NULL) */
 	const char *const *choices; /* CONFIG_CHOICE: NULL-terminated */
 	/* CONFIG_HOOK: reads v into obj; 0, or -1 with a message. NULL: the
-	 * reader handles the key (config_key_set returns 1). */
+	 * reader handles the key (config_table_set_key returns 1). */
 	int (*parse)(void *obj, const char *v, char *err, size_t errlen);
 	/* If not NULL, writes the key's lines itself (or none). */
 	void (*write)(const void *obj, FILE *f);
@@ -97,33 +97,6 @@ typedef struct {
 #define CONFIG_AT(S, f, T) _Generic(((S *)0)->f, T : offsetof(S, f))
 #define CONFIG_SIZE(S, f) sizeof(((S *)0)->f)
 
-/* The budget keys of a section (config.h's rule), for its table: S's
- * Budget field b and the unsigned set that notes the keys given. */
-#define CONFIG_BUDGET_KEYS(S, b, set, nodes_def, flags_, shown)                            \
-	{"nodes",                                                                          \
-	 CONFIG_BUDGET,                                                                    \
-	 flags_,                                                                           \
-	 .at = CONFIG_AT(S, b, Budget),                                                    \
-	 .set_at = CONFIG_AT(S, set, unsigned),                                            \
-	 .max = 1e12,                                                                      \
-	 .def = nodes_def,                                                                 \
-	 .shown_def = shown,                                                               \
-	 .help = "nodes a move (playouts for mcts); 0 = no limit"},                        \
-	    {"depth",                                                                      \
-	     CONFIG_BUDGET,                                                                \
-	     flags_,                                                                       \
-	     .at = CONFIG_AT(S, b, Budget),                                                \
-	     .set_at = CONFIG_AT(S, set, unsigned),                                        \
-	     .max = 100,                                                                   \
-	     .shown_def = shown,                                                           \
-	     .help = "plies a move; 0 = no limit"},                                        \
-	{                                                                                  \
-		"ms", CONFIG_BUDGET, flags_,                                               \
-		    .at = CONFIG_AT(S, b, Budget), .set_at = CONFIG_AT(S, set, unsigned),  \
-		    .max = 86400000, .shown_def = shown,                                   \
-		    .help = "milliseconds of wall time a move; 0 = no limit"               \
-	}
-
 /* The key called name in s (CONFIG_PARAMS excepted), or NULL. */
 const ConfigKey *config_table_find(const ConfigSection *s, const char *name);
 
@@ -138,10 +111,10 @@ void config_table_defaults(const ConfigSection *s, void *obj);
  * if it is absolute or ini_path is NULL). Returns 0; 1 for a CONFIG_HOOK
  * without parse (obj unchanged: the reader's key); or -1 with "'KEY'
  * takes ..., not 'v'" in err (obj unchanged). */
-int config_key_set(const ConfigKey *k, void *obj, const char *v, const char *ini_path,
-                   int line, char *err, size_t errlen);
+int config_table_set_key(const ConfigKey *k, void *obj, const char *v, const char *ini_path,
+                         int line, char *err, size_t errlen);
 
-/* config_key_set of the key called key in s; -2 with "unknown key 'KEY' in
+/* config_table_set_key of the key called key in s; -2 with "unknown key 'KEY' in
  * [NAME]" if s has none. */
 int config_table_set(const ConfigSection *s, void *obj, const char *key, const char *v,
                      const char *ini_path, int line, char *err, size_t errlen);

@@ -91,7 +91,7 @@ static int set(const ConfigKey *k, const char *v, char *err, size_t errlen)
 	char path[sizeof dir + 8];
 	snprintf(path, sizeof path, "%s/x.ini", dir);
 	err[0] = '\0';
-	int rc = config_key_set(k, &obj, v, path, 7, err, errlen);
+	int rc = config_table_set_key(k, &obj, v, path, 7, err, errlen);
 	if (rc < 0) {
 		char want[80];
 		snprintf(want, sizeof want, "'%s' ", k->name);

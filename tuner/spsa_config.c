@@ -307,8 +307,8 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 			ConfigKey ranged = *k; /* start, min, max: the declared range */
 			if (ranged.flags & CONFIG_RANGE_GIVEN)
 				ranged.min = d->min, ranged.max = d->max;
-			rc = config_key_set(&ranged, &pk, e->value, NULL, e->line, m,
-			                    sizeof m);
+			rc = config_table_set_key(&ranged, &pk, e->value, NULL, e->line, m,
+			                          sizeof m);
 		} else {
 			config_table_names(&spsa_config_param_section, expected,
 			                   sizeof expected);
