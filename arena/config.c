@@ -4,7 +4,6 @@
 #include "config.h"
 #include "config_keys.h"
 
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +14,6 @@
 typedef struct {
 	Tournament *t;
 	const IniFile *ini;
-	char base_dir[CONFIG_PATH_MAX]; /* the INI file's folder */
 	int npending;
 	int *pending; /* entries applied at the end, in file order */
 } Ctx;
@@ -23,20 +21,7 @@ typedef struct {
 void config_defaults(Tournament *t)
 {
 	memset(t, 0, sizeof *t);
-	snprintf(t->name, sizeof t->name, "tournament");
-	t->type = TOUR_ROUND_ROBIN;
-	t->rounds = 1;
-	t->restart = -1;
-	t->size = BOARD_DEFAULT;
-	t->rule = RULE_FREESTYLE;
-	t->order = ORDER_SEQUENTIAL;
-	t->seed = 1;
-	t->budget.nodes = 20000;
-	snprintf(t->out, sizeof t->out, "results");
-	t->status_every = 10;
-	t->elo0 = 0;
-	t->elo1 = 5;
-	t->alpha = t->beta = 0.05;
+	config_table_defaults(&config_tournament, t);
 }
 
 int config_find_player(const Tournament *t, const char *name)
@@ -60,35 +45,32 @@ Budget config_budget(const Tournament *t, int i)
 	return config_player_budget(&t->players[i], t->budget);
 }
 
+/* The budget keys on a place of their own: how the readers of [player]
+ * sections, here and in the tuner, take them. */
+typedef struct {
+	Budget b;
+	unsigned set;
+} BudgetPlace;
+
+static const ConfigKey budget_keys[] = {
+    CONFIG_BUDGET_KEYS(BudgetPlace, b, set, 0, 0, NULL)};
+static const ConfigSection budget_section = {
+    "budget", NULL, budget_keys, sizeof budget_keys / sizeof *budget_keys, "a budget"};
+
 int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
                       size_t errlen, int *rc)
 {
-	static const struct {
-		const char *key;
-		unsigned flag;
-		long max;
-	} keys[] = {{"nodes", BUDGET_NODES, 1000000000000L},
-	            {"depth", BUDGET_DEPTH, 100},
-	            {"ms", BUDGET_MS, 86400000L}};
-	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-		if (strcmp(key, keys[k].key) != 0)
-			continue;
-		long n;
-		if ((*rc = inifile_long(key, v, 0, keys[k].max, &n, err, errlen)) < 0)
-			return 1;
-		if (!*set) /* this place's first key: its budget replaces the one above */
-			*b = (Budget){0};
-		if (keys[k].flag == BUDGET_NODES)
-			b->nodes = (uint64_t)n;
-		else if (keys[k].flag == BUDGET_DEPTH)
-			b->depth = (int)n;
-		else
-			b->ms = n;
-		*set |= keys[k].flag;
-		return 1;
+	const ConfigKey *k = config_table_find(&budget_section, key);
+	if (!k) {
+		*rc = 0;
+		return 0;
 	}
-	*rc = 0;
-	return 0;
+	BudgetPlace place = {*b, *set};
+	if ((*rc = config_table_set_key(k, &place, v, NULL, 0, err, errlen)) == 0) {
+		*b = place.b;
+		*set = place.set;
+	}
+	return 1;
 }
 
 /* A key of a player whose type is known. */
@@ -156,8 +138,8 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 	}
 	const IniSection *sec = &ini->sections[e->section];
 	if (strcmp(sec->name, "tournament") == 0) {
-		int rc = config_keys_tournament(t, e->key, e->value, c->base_dir, msg,
-		                                sizeof msg);
+		int rc = config_table_set(&config_tournament, t, e->key, e->value, t->path,
+		                          e->line, msg, sizeof msg);
 		if (rc < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
 		if (rc == 1) /* challengers: once every player is known */
@@ -316,9 +298,6 @@ int config_load(const char *path, Tournament *t, char *err, size_t errlen)
 	if (inifile_read(path, &ini, err, errlen) < 0)
 		return -1;
 	Ctx c = {.t = t, .ini = &ini};
-	char dir[CONFIG_PATH_MAX];
-	snprintf(dir, sizeof dir, "%s", t->path);
-	snprintf(c.base_dir, sizeof c.base_dir, "%s", dirname(dir));
 	c.pending = malloc(sizeof *c.pending * ((size_t)ini.nentries + 1));
 	int rc = -1;
 	if (!c.pending) {
@@ -352,7 +331,13 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 	char msg[768];
 	int rc;
 	if (strcmp(section, "tournament") == 0) {
-		rc = config_keys_tournament(t, key, value, NULL, msg, sizeof msg);
+		/* A path from the command line is taken as given; an empty
+		 * one drops the openings. */
+		if (strcmp(key, "openings") == 0 && !*value)
+			rc = 0, t->openings[0] = '\0';
+		else
+			rc = config_table_set(&config_tournament, t, key, value, NULL, 0,
+			                      msg, sizeof msg);
 		if (rc == 1)
 			rc = set_challengers(t, value, msg, sizeof msg);
 		if (rc == 0 && strcmp(key, "rounds") == 0) /* see config_override_warning */

@@ -1,7 +1,8 @@
 /* config.h - a tournament described by an INI file.
  *
  * [tournament] holds the run's settings, one [player NAME] section per
- * player. Every key is documented in configs/round-robin.ini. An unknown
+ * player; their keys are declared once, in the tables of config_keys.c
+ * (printed by config_keys_print, documented in README.md). An unknown
  * section or key, a bad value, a missing file or a duplicate name is an
  * error "file:line: what is wrong"; config_load fills nothing useful then. */
 #ifndef ARENA_CONFIG_H
@@ -12,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "config_table.h"
 #include "player.h"
 #include "rules.h"
 
@@ -74,6 +76,11 @@ typedef struct {
 	PlayerSpec players[CONFIG_PLAYERS_MAX];
 } Tournament;
 
+/* The tables of [tournament] and [player NAME] (config_keys.h),
+ * NULL-terminated: the sections of a run's config.ini, whose CONFIG_FREE
+ * keys a resumed run may change (rundir.h). */
+extern const ConfigSection *const config_sections[];
+
 /* Sets the defaults (no players). */
 void config_defaults(Tournament *t);
 
@@ -102,6 +109,23 @@ int config_validate(const Tournament *t, char *err, size_t errlen);
  * it does not give is no limit); every key it gives applies, and the first
  * limit reached ends the move. --set adds a key to its section as if it
  * were written there. */
+
+/* The rows of the budget keys in a section's table (config_table.h): S's
+ * Budget field b and the unsigned set that notes the keys given. */
+#define CONFIG_BUDGET_KEY(S, b, set, key, max_, def_, flags_, shown, help_)                \
+	{                                                                                  \
+		key, CONFIG_BUDGET, flags_, .at = CONFIG_AT(S, b, Budget), .max = max_,    \
+		                            .def = def_, .shown_def = shown,               \
+		                            .set_at = CONFIG_AT(S, set, unsigned),         \
+		                            .help = help_                                  \
+	}
+#define CONFIG_BUDGET_KEYS(S, b, set, nodes_def, flags_, shown)                            \
+	CONFIG_BUDGET_KEY(S, b, set, "nodes", 1e12, nodes_def, flags_, shown,              \
+	                  "nodes a move (playouts for mcts); 0 = no limit"),               \
+	    CONFIG_BUDGET_KEY(S, b, set, "depth", 100, 0, flags_, shown,                   \
+	                      "plies a move; 0 = no limit"),                               \
+	    CONFIG_BUDGET_KEY(S, b, set, "ms", 86400000, 0, flags_, shown,                 \
+	                      "milliseconds of wall time a move; 0 = no limit")
 
 /* The budget player i plays with: its section's, or else the tournament's. */
 Budget config_budget(const Tournament *t, int i);

@@ -1,144 +1,177 @@
-/* config_keys.c - the keys of a [tournament] section, and the keys
- * arena run records in a [player] section (config_keys.h). */
+/* config_keys.c - the keys of [tournament] and [player NAME], declared
+ * once (config_keys.h), in the order config.ini writes them, with the few
+ * hooks a table cannot say: the keys written by a rule of their own. */
 #include "config_keys.h"
 
 #include <string.h>
 
-#include "inifile.h"
+static const char *const tour_types[] = {"round-robin", "gauntlet", NULL};
+static const char *const orders[] = {"sequential", "random", NULL};
+_Static_assert(sizeof(TourType) == sizeof(int) && sizeof(OpeningOrder) == sizeof(int),
+               "a choice is stored as an int");
 
-static int get_text(const char *v, char *out, size_t outlen, char *err, size_t errlen,
-                    const char *key)
+/* The hash found (inputs_resolve), else the one the file gave; only with
+ * openings. */
+static void write_openings_hash(const void *obj, FILE *f)
 {
-	if (!*v || strlen(v) >= outlen) {
-		snprintf(err, errlen, "'%s' needs a value of 1 to %zu characters", key,
-		         outlen - 1);
-		return -1;
-	}
-	memcpy(out, v, strlen(v) + 1);
-	return 0;
+	const Tournament *t = obj;
+	const char *hash = t->openings_hash[0] ? t->openings_hash : t->openings_hash_given;
+	if (t->openings[0] && hash[0])
+		fprintf(f, "openings_hash = %s\n", hash);
 }
 
-int config_keys_tournament(Tournament *t, const char *key, const char *v,
-                           const char *base_dir, char *err, size_t errlen)
+static void write_challengers(const void *obj, FILE *f)
 {
-	int rc;
-	if (config_budget_key(&t->budget, &t->budget_set, key, v, err, errlen, &rc))
-		return rc;
-	if (strcmp(key, "name") == 0) {
-		if (get_text(v, t->name, sizeof t->name, err, errlen, key) < 0)
-			return -1;
-		if (strchr(v, '/') || strcmp(v, ".") == 0 || strcmp(v, "..") == 0) {
-			snprintf(err, errlen,
-			         "'name' is a folder name: no '/', not '.' or '..'");
-			return -1;
+	const Tournament *t = obj;
+	bool any = false;
+	for (int i = 0; i < t->nplayers; i++)
+		if (t->players[i].challenger) {
+			fprintf(f, "%s%s",
+			        any ? ", " : "challengers = ", t->players[i].name);
+			any = true;
 		}
-		return 0;
+	if (any)
+		fputc('\n', f);
+}
+
+#define AT(f, T) CONFIG_AT(Tournament, f, T)
+#define TEXT_AT(f) .at = AT(f, char *), .size = CONFIG_SIZE(Tournament, f)
+#define W CONFIG_WRITE
+
+static const ConfigKey tournament_keys[] = {
+    {"name", CONFIG_FOLDER, W, TEXT_AT(name), .def_text = "tournament",
+     .shown_def = "the file's name without .ini", .help = "the run's folder under out"},
+    {"type", CONFIG_CHOICE, W, .at = AT(type, TourType), .choices = tour_types,
+     .help = "everyone plays everyone, or the challengers play the rest"},
+    {"rounds", CONFIG_INT, W, .at = AT(rounds, int), .min = 1, .max = 100000, .def = 1,
+     .help = "times each pairing plays every opening, as a colour-swapped pair"},
+    {"pairs", CONFIG_INT, W, .at = AT(pairs, int), .max = 10000000,
+     .help = "or this many game pairs per pairing, the openings in turn; 0 = by rounds"},
+    {"board", CONFIG_INT, W, .at = AT(size, int), .min = BOARD_MIN, .max = BOARD_MAX,
+     .def = BOARD_DEFAULT, .help = "points a side"},
+    {"rule", CONFIG_RULE, W, .at = AT(rule, Rule), .def = RULE_FREESTYLE,
+     .help = "five or more wins, exactly five, or renju (forbidden points for black)"},
+    {"openings", CONFIG_PATH, CONFIG_WRITE_SET | CONFIG_FREE, TEXT_AT(openings),
+     .help = "an opening file (INI or Gomocup offsets); none: an empty board"},
+    {"openings_hash", CONFIG_TEXT, W, TEXT_AT(openings_hash_given),
+     .write = write_openings_hash, .takes = "fnv1a64: and 16 hex digits",
+     .help = "config.ini's record of the openings' content; checked if given"},
+    {"opening_order", CONFIG_CHOICE, W, .at = AT(order, OpeningOrder), .choices = orders,
+     .help = "the file's order, or shuffled each round by the seed"},
+    {"symmetries", CONFIG_ONOFF, W, .at = AT(symmetries, bool),
+     .help = "each opening in its 8 board symmetries (distinct images once)"},
+    {"threads", CONFIG_INT, W | CONFIG_FREE, .at = AT(threads, int), .max = 1024,
+     .shown_def = "0 = every core", .help = "games played at once"},
+    {"seed", CONFIG_SEED, W, .at = AT(seed, uint64_t), .def = 1,
+     .help = "every game's seeds derive from it and the game's number"},
+    CONFIG_BUDGET_KEYS(Tournament, budget, budget_set, 20000, W, NULL),
+    {"anchor", CONFIG_TEXT, CONFIG_WRITE_SET, TEXT_AT(anchor),
+     .shown_def = "none: the pool averages 0", .help = "the player rated 0"},
+    {"max_plies", CONFIG_INT, W, .at = AT(max_plies, int), .max = BOARD_MAX_MOVES,
+     .help = "a game this long is a draw; 0 = play to a full board"},
+    {"out", CONFIG_TEXT, W | CONFIG_FREE, TEXT_AT(out), .def_text = "results",
+     .help = "where runs go, relative to the folder arena runs in"},
+    {"psq", CONFIG_ONOFF, W, .at = AT(psq, bool),
+     .help = "a Piskvork .psq record of every game under NAME/games/"},
+    {"status_every", CONFIG_INT, W | CONFIG_FREE, .at = AT(status_every, int), .min = 1,
+     .max = 1000000, .def = 10, .help = "games between status lines off a terminal"},
+    {"restart", CONFIG_UNSET, CONFIG_WRITE_SET, .at = AT(restart, int), .def = -1,
+     .shown_def = "each player's own",
+     .help = "restart of every external player that does not give its own"},
+    {"sprt", CONFIG_ONOFF, W, .at = AT(sprt, bool),
+     .help = "an SPRT of two players, stopped when it decides"},
+    {"elo0", CONFIG_REAL, W, .at = AT(elo0, double), .min = -1000, .max = 1000,
+     .help = "SPRT: the Elo difference of H0"},
+    {"elo1", CONFIG_REAL, W, .at = AT(elo1, double), .min = -1000, .max = 1000, .def = 5,
+     .help = "SPRT: the Elo difference of H1 (above elo0)"},
+    {"alpha", CONFIG_REAL, W, .at = AT(alpha, double), .min = 1e-6, .max = 0.5, .def = 0.05,
+     .help = "SPRT: the chance of accepting H1 when H0 holds"},
+    {"beta", CONFIG_REAL, W, .at = AT(beta, double), .min = 1e-6, .max = 0.5, .def = 0.05,
+     .help = "SPRT: the chance of accepting H0 when H1 holds"},
+    {"challengers", CONFIG_HOOK, W, .write = write_challengers,
+     .takes = "player names, separated by commas", .shown_def = "none",
+     .help = "gauntlet: the players who play every other player"},
+};
+
+#undef AT
+#undef TEXT_AT
+
+const ConfigSection config_tournament = {"tournament", NULL, tournament_keys,
+                                         sizeof tournament_keys / sizeof *tournament_keys,
+                                         "the run's settings"};
+
+static void write_type(const void *obj, FILE *f)
+{
+	fprintf(f, "type = %s\n", ((const PlayerSpec *)obj)->type->name);
+}
+
+/* Reals by config_write_real, the rest as declared. */
+static void write_params(const void *obj, FILE *f)
+{
+	const ParamSet *ps = &((const PlayerSpec *)obj)->params;
+	for (int k = 0; k < ps->n; k++) {
+		char v[PARAM_TEXT_MAX + 64];
+		if (ps->decl[k].type == PARAM_REAL)
+			config_write_real(ps->v[k], v, sizeof v);
+		else
+			param_format(ps, k, v, sizeof v);
+		fprintf(f, "%s = %s\n", ps->decl[k].name, v);
 	}
-	if (strcmp(key, "type") == 0) {
-		if (strcmp(v, "round-robin") == 0)
-			t->type = TOUR_ROUND_ROBIN;
-		else if (strcmp(v, "gauntlet") == 0)
-			t->type = TOUR_GAUNTLET;
-		else {
-			snprintf(err, errlen, "'type' is round-robin or gauntlet, not '%s'",
-			         v);
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "rounds") == 0)
-		return inifile_int(key, v, 1, 100000, &t->rounds, err, errlen);
-	if (strcmp(key, "pairs") == 0)
-		return inifile_int(key, v, 0, 10000000, &t->pairs, err, errlen);
-	if (strcmp(key, "board") == 0)
-		return inifile_int(key, v, BOARD_MIN, BOARD_MAX, &t->size, err, errlen);
-	if (strcmp(key, "rule") == 0) {
-		if (rule_parse(v, &t->rule) < 0) {
-			snprintf(err, errlen,
-			         "'rule' is freestyle, standard or renju, not '%s'", v);
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "openings") == 0) {
-		int w =
-		    v[0] == '/' || !base_dir
-		        ? snprintf(t->openings, sizeof t->openings, "%s", v)
-		        : snprintf(t->openings, sizeof t->openings, "%s/%s", base_dir, v);
-		if (w < 0 || (size_t)w >= sizeof t->openings) {
-			snprintf(err, errlen, "'openings' path is too long");
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "openings_hash") == 0) /* checked by inputs_resolve */
-		return get_text(v, t->openings_hash_given, sizeof t->openings_hash_given,
-		                err, errlen, key);
-	if (strcmp(key, "opening_order") == 0) {
-		if (strcmp(v, "sequential") == 0)
-			t->order = ORDER_SEQUENTIAL;
-		else if (strcmp(v, "random") == 0)
-			t->order = ORDER_RANDOM;
-		else {
-			snprintf(err, errlen,
-			         "'opening_order' is sequential or random, not '%s'", v);
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "symmetries") == 0)
-		return inifile_bool(key, v, &t->symmetries, err, errlen);
-	if (strcmp(key, "psq") == 0)
-		return inifile_bool(key, v, &t->psq, err, errlen);
-	if (strcmp(key, "restart") == 0) {
-		bool on;
-		if (inifile_bool(key, v, &on, err, errlen) < 0)
-			return -1;
-		t->restart = on;
-		return 0;
-	}
-	if (strcmp(key, "sprt") == 0)
-		return inifile_bool(key, v, &t->sprt, err, errlen);
-	if (strcmp(key, "threads") == 0)
-		return inifile_int(key, v, 0, 1024, &t->threads, err, errlen);
-	if (strcmp(key, "seed") == 0)
-		return inifile_seed(key, v, &t->seed, err, errlen);
-	if (strcmp(key, "max_plies") == 0)
-		return inifile_int(key, v, 0, BOARD_MAX_MOVES, &t->max_plies, err, errlen);
-	if (strcmp(key, "out") == 0)
-		return get_text(v, t->out, sizeof t->out, err, errlen, key);
-	if (strcmp(key, "status_every") == 0)
-		return inifile_int(key, v, 1, 1000000, &t->status_every, err, errlen);
-	if (strcmp(key, "anchor") == 0) /* checked against the players in config_validate */
-		return get_text(v, t->anchor, sizeof t->anchor, err, errlen, key);
-	if (strcmp(key, "elo0") == 0)
-		return inifile_real(key, v, -1000, 1000, &t->elo0, err, errlen);
-	if (strcmp(key, "elo1") == 0)
-		return inifile_real(key, v, -1000, 1000, &t->elo1, err, errlen);
-	if (strcmp(key, "alpha") == 0)
-		return inifile_real(key, v, 1e-6, 0.5, &t->alpha, err, errlen);
-	if (strcmp(key, "beta") == 0)
-		return inifile_real(key, v, 1e-6, 0.5, &t->beta, err, errlen);
-	if (strcmp(key, "challengers") == 0)
-		return 1; /* resolved once every player is known */
-	snprintf(err, errlen, "unknown key '%s' in [tournament]", key);
-	return -1;
+}
+
+/* The hash found (inputs_resolve), else the one the file gave. */
+static void write_program_hash(const void *obj, FILE *f)
+{
+	const PlayerSpec *p = obj;
+	const char *hash = p->program_hash[0] ? p->program_hash : p->program_hash_given;
+	if (hash[0])
+		fprintf(f, "program_hash = %s\n", hash);
+}
+
+#define AT(f, T) CONFIG_AT(PlayerSpec, f, T)
+#define TEXT_AT(f) .at = AT(f, char *), .size = CONFIG_SIZE(PlayerSpec, f)
+
+static const ConfigKey player_keys[] = {
+    {"type", CONFIG_HOOK, W, .write = write_type, .takes = "a player type (arena players)",
+     .shown_def = "none: required", .help = "what plays"},
+    CONFIG_BUDGET_KEYS(PlayerSpec, budget, budget_set, 0, CONFIG_WRITE_SET,
+                       "[tournament]'s budget"),
+    {"PARAMETER", CONFIG_PARAMS, W, .write = write_params,
+     .takes = "any parameter its type declares (arena players TYPE)",
+     .shown_def = "the type's", .help = "how it plays"},
+    {"program", CONFIG_TEXT, CONFIG_WRITE_SET | CONFIG_FREE, TEXT_AT(program),
+     .takes = "an absolute path", .shown_def = "none",
+     .help = "config.ini's record of the program an external player's command runs"},
+    {"program_hash", CONFIG_TEXT, W, TEXT_AT(program_hash_given),
+     .write = write_program_hash, .takes = "fnv1a64: and 16 hex digits",
+     .help = "config.ini's record of that program's content; checked if given"},
+};
+
+#undef AT
+#undef TEXT_AT
+#undef W
+
+const ConfigSection config_player = {"player", "NAME", player_keys,
+                                     sizeof player_keys / sizeof *player_keys,
+                                     "one player of the run"};
+
+const ConfigSection *const config_sections[] = {&config_tournament, &config_player, NULL};
+
+void config_keys_print(FILE *f)
+{
+	config_table_print(&config_tournament, f);
+	fputc('\n', f);
+	config_table_print(&config_player, f);
 }
 
 int config_keys_record(PlayerSpec *p, const char *key, const char *v, char *err,
                        size_t errlen, int *rc)
 {
-	if (strcmp(key, "program") == 0)
-		*rc = get_text(v, p->program, sizeof p->program, err, errlen, key);
-	else if (strcmp(key, "program_hash") == 0)
-		*rc = get_text(v, p->program_hash_given, sizeof p->program_hash_given, err,
-		               errlen, key);
-	else
+	const ConfigKey *k = config_table_find(&config_player, key);
+	if (!k || k->kind == CONFIG_HOOK || k->kind == CONFIG_BUDGET)
 		return 0;
-	if (*rc < 0) { /* get_text does not know the section */
-		char msg[512];
-		snprintf(msg, sizeof msg, "[player %s]: %s", p->name, err);
-		snprintf(err, errlen, "%s", msg);
-	}
+	char msg[512];
+	if ((*rc = config_table_set_key(k, p, v, NULL, 0, msg, sizeof msg)) < 0)
+		snprintf(err, errlen, "[player %s]: %s", p->name, msg);
 	return 1;
 }

@@ -1,19 +1,30 @@
-/* config_keys.h - the keys config.c hands on: those of [tournament], and
- * those arena run records in a [player] section. For config.c. */
+/* config_keys.h - the keys of [tournament] and of [player NAME], each
+ * declared once as a table (config_table.h) in config_keys.c. */
 #ifndef ARENA_CONFIG_KEYS_H
 #define ARENA_CONFIG_KEYS_H
 
+#include <stdio.h>
+
 #include "config.h"
+#include "config_table.h"
 
-/* One key of [tournament]: 0, 1 for `challengers` (resolved once every
- * player is known), or -1 with a message. A relative `openings` is taken
- * from base_dir, if not NULL. */
-int config_keys_tournament(Tournament *t, const char *key, const char *v,
-                           const char *base_dir, char *err, size_t errlen);
+/* [tournament]: keys on Tournament. `challengers` is the reader's (it
+ * names players, so it waits for all of them: config.c). */
+extern const ConfigSection config_tournament;
 
-/* The keys arena run records in a [player] section: `program` and
- * `program_hash` (see PlayerSpec). Returns 1 and sets *rc to 0, or to -1
- * with a message; returns 0 if key is neither. */
+/* [player NAME]: keys on PlayerSpec. `type` is the reader's (config.c);
+ * the parameters its type declares come between the budget and the
+ * record of an external engine's program. */
+extern const ConfigSection config_player;
+
+/* The reference of both sections (config_table_print). */
+void config_keys_print(FILE *f);
+
+/* The keys of [player] that are neither `type`, nor a budget key, nor a
+ * parameter: `program` and `program_hash`, which arena run records (see
+ * PlayerSpec) and which may come before the type. Returns 1 and sets *rc
+ * to 0, or to -1 with a message naming the player; returns 0 for any other
+ * key. */
 int config_keys_record(PlayerSpec *p, const char *key, const char *v, char *err,
                        size_t errlen, int *rc);
 

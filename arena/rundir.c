@@ -86,16 +86,6 @@ char *rundir_slurp(const char *path)
 	return buf;
 }
 
-static bool is_free(const char *line, const char *const *free_keys)
-{
-	for (int i = 0; free_keys && free_keys[i]; i++) {
-		size_t n = strlen(free_keys[i]);
-		if (strncmp(line, free_keys[i], n) == 0 && strncmp(line + n, " =", 2) == 0)
-			return true;
-	}
-	return false;
-}
-
 /* A walk over the lines of a configuration text that count: not blank, not
  * a comment, not a free key. */
 typedef struct {
@@ -104,17 +94,36 @@ typedef struct {
 	const char *s;    /* the current line ("" at the end), len bytes */
 	size_t len;
 	int line;
+	char section[128]; /* of the lines walked so far */
 } Cursor;
 
-static bool advance(Cursor *c, const char *const *free_keys)
+static bool section_of(const char *s, size_t len, char *out, size_t outlen);
+static const char *value_of(const char *s, size_t len, size_t *klen);
+
+/* Whether the line "KEY = ..." of len bytes is a key of the current section
+ * that its table declares free. */
+static bool is_free(const Cursor *c, const char *s, size_t len,
+                    const ConfigSection *const *sections)
+{
+	size_t klen;
+	char key[64];
+	if (!sections || !value_of(s, len, &klen) || klen >= sizeof key)
+		return false;
+	snprintf(key, sizeof key, "%.*s", (int)klen, s);
+	return config_table_free(sections, c->section, key);
+}
+
+static bool advance(Cursor *c, const ConfigSection *const *sections)
 {
 	while (*c->next) {
 		const char *s = c->next;
 		size_t len = strcspn(s, "\n"), lead = strspn(s, " \t");
 		c->next = s + len + (s[len] == '\n');
 		int line = c->next_line++;
-		if (lead >= len || s[lead] == ';' || s[lead] == '#' ||
-		    is_free(s, free_keys))
+		if (lead >= len || s[lead] == ';' || s[lead] == '#')
+			continue;
+		section_of(s, len, c->section, sizeof c->section);
+		if (is_free(c, s, len, sections))
 			continue;
 		c->s = s, c->len = len, c->line = line;
 		return true;
@@ -169,13 +178,13 @@ static void note_diff(const Cursor *a, const Cursor *b, const char *section, Run
 	}
 }
 
-bool rundir_config_diff(const char *a, const char *b, const char *const *free_keys,
+bool rundir_config_diff(const char *a, const char *b, const ConfigSection *const *sections,
                         RundirDiff *diff)
 {
 	Cursor ca = {.next = a, .next_line = 1}, cb = {.next = b, .next_line = 1};
 	char section[128] = ""; /* of the lines compared so far */
 	for (;;) {
-		bool ha = advance(&ca, free_keys), hb = advance(&cb, free_keys);
+		bool ha = advance(&ca, sections), hb = advance(&cb, sections);
 		if (!ha && !hb)
 			return true;
 		if (ha && hb && ca.len == cb.len && strncmp(ca.s, cb.s, ca.len) == 0) {
@@ -188,9 +197,9 @@ bool rundir_config_diff(const char *a, const char *b, const char *const *free_ke
 	}
 }
 
-bool rundir_same_config(const char *a, const char *b, const char *const *free_keys)
+bool rundir_same_config(const char *a, const char *b, const ConfigSection *const *sections)
 {
-	return rundir_config_diff(a, b, free_keys, NULL);
+	return rundir_config_diff(a, b, sections, NULL);
 }
 
 void rundir_diff_text(const RundirDiff *d, char *buf, size_t buflen)

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "config_table.h"
+
 /* Creates the folder path and any missing parents (an existing one is
  * fine). Returns 0, or -1 with "folder: cannot create: why" in err. */
 int rundir_create(const char *path, char *err, size_t errlen);
@@ -35,15 +37,16 @@ typedef struct {
 
 /* True if the configuration texts a and b (as config_write or
  * spsa_config_write write them) are equal line for line once blank lines,
- * comments (';' or '#') and every line "KEY = ..." of a key in free_keys
- * (NULL-terminated: the keys that do not change the games, such as
- * threads) are left out of both. If not, and diff is not NULL, *diff says
- * where they first part. */
-bool rundir_config_diff(const char *a, const char *b, const char *const *free_keys,
+ * comments (';' or '#') and every line "KEY = ..." of a key that does not
+ * change the games (threads, say) are left out of both: a key its section's
+ * table in sections (NULL-terminated, such as config_sections) declares
+ * CONFIG_FREE. If not, and diff is not NULL, *diff says where they first
+ * part. */
+bool rundir_config_diff(const char *a, const char *b, const ConfigSection *const *sections,
                         RundirDiff *diff);
 
 /* rundir_config_diff without the difference. */
-bool rundir_same_config(const char *a, const char *b, const char *const *free_keys);
+bool rundir_same_config(const char *a, const char *b, const ConfigSection *const *sections);
 
 /* The difference as text: "[tournament] seed differs (1 in the folder, 2
  * now)", or for lines of different keys "[S] the folder has 'A' where now

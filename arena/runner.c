@@ -344,9 +344,8 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	 * syncs would keep the first game waiting some 20 ms), so a power loss
 	 * can leave config.ini empty: then, as when it is missing, the games
 	 * are checked against the schedule alone. */
-	static const char *const free_keys[] = {"threads", "status_every", "out",
-	                                        /* known by their hashes (inputs.h) */
-	                                        "openings", "program", NULL};
+	/* The keys free to change (threads, status_every, out; openings and
+	 * program, known by their hashes: inputs.h) are the tables' (config_keys.c). */
 	char *old = set.count > 0 ? rundir_slurp(ini) : NULL;
 	if (old && !*old) { /* empty: a power loss after its lazy write */
 		free(old);
@@ -354,7 +353,7 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	}
 	int status = 0;
 	RundirDiff diff;
-	if (old && !rundir_config_diff(old, text, free_keys, &diff)) {
+	if (old && !rundir_config_diff(old, text, config_sections, &diff)) {
 		char what[4096];
 		inputs_explain(r->t, old, &diff, what, sizeof what);
 		snprintf(

@@ -84,6 +84,19 @@ static void good_file_is_read_as_written(void **state)
 	assert_non_null(strstr(err, "mode"));
 	assert_int_equal(config_override(&t, "player zz.mode=attack", err, sizeof err), -1);
 	assert_int_equal(config_override(&t, "nodes", err, sizeof err), -1);
+	/* A path from the command line is taken as given; an empty one drops
+	 * the openings. */
+	assert_int_equal(config_override(&t, "tournament.openings=o.txt", err, sizeof err),
+	                 0);
+	assert_string_equal(t.openings, "o.txt");
+	assert_int_equal(config_override(&t, "tournament.openings=", err, sizeof err), 0);
+	assert_string_equal(t.openings, "");
+	assert_int_equal(config_override(&t, "tournament.depht=3", err, sizeof err), -1);
+	assert_string_equal(
+	    err, "--set tournament.depht=3: unknown key 'depht' in [tournament]");
+	assert_int_equal(
+	    config_override(&t, "tournament.openings=book.txt", err, sizeof err), 0);
+	snprintf(t.openings, sizeof t.openings, "%s/book.txt", dir);
 
 	/* The saved copy reads back to the same configuration. */
 	char *text = NULL;
@@ -250,6 +263,12 @@ static void bad_files_name_file_and_line(void **state)
 	    {"[tournament]\nname = a/b\n", "bad.ini:2: 'name' is a folder name"},
 	    {"[player a,b]\ntype = naive\n", "bad.ini:2: player name 'a,b'"},
 	    {"[tournament]\nalpha = 0.9\n", "bad.ini:2: 'alpha' takes a number from"},
+	    {"[tournament]\nopenings =\n", "bad.ini:2: 'openings' needs a file name"},
+	    {"[tournament]\nrestart = sometimes\n", "bad.ini:2: 'restart' takes on or off"},
+	    {"[tournament]\ntype = swiss\n",
+	     "bad.ini:2: 'type' is round-robin or gauntlet, not 'swiss'"},
+	    {"[player a]\ntype = naive\nprogram_hash =\n",
+	     "bad.ini:3: [player a]: 'program_hash' needs a value"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *path = tmpdir_write("bad.ini", cases[i].text);

@@ -16,6 +16,19 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "spsa_config.h"
+
+/* spsa's config.ini as text (the caller frees it). */
+static char *spsa_text_of(const SpsaConfig *c)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(spsa_config_write(c, f), 0);
+	fclose(f);
+	return text;
+}
 
 /* config.ini as text (the caller frees it). */
 static char *text_of(const Tournament *t)
@@ -77,10 +90,109 @@ static void reals_are_the_shortest_text_that_reads_back(void **state)
 	free(text);
 }
 
+/* The bytes of config.ini, key for key, as every earlier version wrote
+ * them: a run folder is resumed only if the text written now is the text
+ * it holds (rundir.h), so a reordered key or a reformatted number would
+ * orphan every run folder there is. %s stands for the test's folder. */
+static const struct {
+	bool spsa;
+	const char *ini, *written;
+} ini_bytes[] = {
+    {false,
+     "[tournament]\nname = gold\ntype = gauntlet\nrounds = 2\npairs = 3\nboard = 13\n"
+     "rule = renju\nopenings = book.txt\nopenings_hash = fnv1a64:00000000000000aa\n"
+     "opening_order = random\nsymmetries = on\nthreads = 3\n"
+     "seed = 18446744073709551615\nms = 250\nanchor = b\nmax_plies = 99\n"
+     "out = elsewhere\npsq = on\nstatus_every = 7\nrestart = on\nsprt = on\n"
+     "elo0 = -1.5\nelo1 = 0.7\nalpha = 0.01\nbeta = 0.1\nchallengers = a, e\n"
+     "[player a]\ntype = random\ndepth = 4\nprogram = /bin/true\n"
+     "[player b]\ntype = naive\n"
+     "[player e]\ntype = random\ndistance = 3\nprogram = /bin/true\n"
+     "program_hash = fnv1a64:0123456789abcdef\n",
+     "; the configuration as used, with every key explicit\n[tournament]\n"
+     "name = gold\ntype = gauntlet\nrounds = 2\npairs = 3\nboard = 13\n"
+     "rule = renju\nopenings = %s/book.txt\n"
+     "openings_hash = fnv1a64:00000000000000aa\nopening_order = random\n"
+     "symmetries = on\nthreads = 3\nseed = 18446744073709551615\nnodes = 0\n"
+     "depth = 0\nms = 250\nanchor = b\nmax_plies = 99\nout = elsewhere\n"
+     "psq = on\nstatus_every = 7\nrestart = on\nsprt = on\nelo0 = -1.5\n"
+     "elo1 = 0.7\nalpha = 0.01\nbeta = 0.1\nchallengers = a, e\n\n"
+     "[player a]\ntype = random\nnodes = 0\ndepth = 4\nms = 0\n"
+     "distance = 2\nprogram = /bin/true\n\n[player b]\ntype = naive\n"
+     "mode = defence\nscore1 = 10\nscore2 = 100\nscore3 = 1000\n"
+     "score4 = 10000\n\n[player e]\ntype = random\ndistance = 3\n"
+     "program = /bin/true\nprogram_hash = fnv1a64:0123456789abcdef\n"},
+    {false, "[player a]\ntype = random\n[player b]\ntype = random\n",
+     "; the configuration as used, with every key explicit\n[tournament]\n"
+     "name = bytes\ntype = round-robin\nrounds = 1\npairs = 0\nboard = 15\n"
+     "rule = freestyle\nopening_order = sequential\nsymmetries = off\n"
+     "threads = 0\nseed = 1\nnodes = 20000\ndepth = 0\nms = 0\n"
+     "max_plies = 0\nout = results\npsq = off\nstatus_every = 10\n"
+     "sprt = off\nelo0 = 0\nelo1 = 5\nalpha = 0.05\nbeta = 0.05\n\n"
+     "[player a]\ntype = random\ndistance = 2\n\n[player b]\ntype = random\n"
+     "distance = 2\n"},
+    {true,
+     "[spsa]\nopenings = o.ini\nverify_openings = v.ini\nms = 100\n[player w]\n"
+     "type = weighted\n[param attack]\nmin = 200\nmax = 3000\n[param defence]\n"
+     "start = 0.1\nc_end = 0.7\nr_end = 0.02\n",
+     "; the configuration as used, with every key explicit\n[spsa]\n"
+     "name = bytes\niterations = 100\npairs = 8\nverify_pairs = 200\n"
+     "openings = %s/o.ini\nverify_openings = %s/v.ini\nsymmetries = off\n"
+     "board = 15\nrule = freestyle\nthreads = 0\nseed = 1\nnodes = 0\n"
+     "depth = 0\nms = 100\nmax_plies = 0\nout = results\n\n[player w]\n"
+     "type = weighted\nattack = 1300\ndefence = 1000\nradius = 4\n"
+     "cap = 4100\nbonus_win = 1000000\nbonus_four = 100000\n"
+     "bonus_three = 10000\ncentre = 10\n\n[param attack]\nstart = 1300\n"
+     "min = 200\nmax = 3000\nc_end = 140\nr_end = 0.002\n\n[param defence]\n"
+     "start = 0.10000000000000001\nmin = 0\nmax = 20000\n"
+     "c_end = 0.69999999999999996\nr_end = 0.02\n"},
+    {true,
+     "[spsa]\nname = two\nopenings = /abs/o.ini\ntune_openings = 5\niterations = 7\n"
+     "pairs = 2\nverify_pairs = 9\nsymmetries = on\nboard = 19\nrule = standard\n"
+     "threads = 2\nseed = 5\nmax_plies = 50\nout = o\n[player ab]\n"
+     "type = weighted\ncentre = 12\nnodes = 300\n[param defence]\nmax = 1500\n"
+     "c_end = 0.1\n",
+     "; the configuration as used, with every key explicit\n[spsa]\n"
+     "name = two\niterations = 7\npairs = 2\nverify_pairs = 9\n"
+     "openings = /abs/o.ini\ntune_openings = 5\nsymmetries = on\n"
+     "board = 19\nrule = standard\nthreads = 2\nseed = 5\nnodes = 300\n"
+     "depth = 0\nms = 0\nmax_plies = 50\nout = o\n\n[player ab]\n"
+     "type = weighted\nattack = 1300\ndefence = 1000\nradius = 4\n"
+     "cap = 4100\nbonus_win = 1000000\nbonus_four = 100000\n"
+     "bonus_three = 10000\ncentre = 12\n\n[param defence]\nstart = 1000\n"
+     "min = 0\nmax = 1500\nc_end = 0.10000000000000001\nr_end = 0.002\n"},
+};
+
+static void config_ini_bytes_do_not_change(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof ini_bytes / sizeof ini_bytes[0]; i++) {
+		const char *path = tmpdir_write("bytes.ini", ini_bytes[i].ini);
+		static Tournament t;
+		static SpsaConfig s;
+		char err[1024], want[4096];
+		char *text;
+		if (ini_bytes[i].spsa) {
+			if (spsa_config_load(path, &s, err, sizeof err) < 0)
+				fail_msg("case %zu: %s", i, err);
+			text = spsa_text_of(&s);
+		} else {
+			if (config_load(path, &t, err, sizeof err) < 0)
+				fail_msg("case %zu: %s", i, err);
+			text = text_of(&t);
+		}
+		snprintf(want, sizeof want, ini_bytes[i].written, dir, dir);
+		if (strcmp(text, want) != 0)
+			fail_msg("case %zu wrote:\n%s\nwant:\n%s", i, text, want);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(reals_are_the_shortest_text_that_reads_back),
+	    cmocka_unit_test(config_ini_bytes_do_not_change),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

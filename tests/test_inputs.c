@@ -212,9 +212,8 @@ static void differences_explained(void **state)
 	/* The same file, other contents. */
 	snprintf(saved, sizeof saved, "%.*sopenings_hash = fnv1a64:00000000000000aa%s",
 	         (int)(strstr(now, was) - now), now, strstr(now, was) + strlen(was));
-	static const char *const free_keys[] = {"openings", "program", NULL};
 	RundirDiff d;
-	assert_false(rundir_config_diff(saved, now, free_keys, &d));
+	assert_false(rundir_config_diff(saved, now, config_sections, &d));
 	char msg[4096], want[4096];
 	inputs_explain(&t, saved, &d, msg, sizeof msg);
 	snprintf(want, sizeof want,
@@ -226,7 +225,7 @@ static void differences_explained(void **state)
 	char moved[8192];
 	char *at = strstr(saved, real_dir);
 	snprintf(moved, sizeof moved, "%.*s/elsewhere%s", (int)(at - saved), saved, at);
-	assert_false(rundir_config_diff(moved, now, free_keys, &d));
+	assert_false(rundir_config_diff(moved, now, config_sections, &d));
 	inputs_explain(&t, moved, &d, msg, sizeof msg);
 	snprintf(want, sizeof want,
 	         ": the openings are now %s/book.txt, were /elsewhere%s/book.txt", real_dir,

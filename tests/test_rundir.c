@@ -9,9 +9,13 @@
 
 #include <string.h>
 
+#include "config.h"
 #include "rundir.h"
+#include "spsa_config.h"
 
-static const char *const free_keys[] = {"threads", "out", NULL};
+/* The keys free to differ are those the tables declare free (threads and
+ * out of [tournament], program of a [player], ...). */
+static const ConfigSection *const *const free_keys = config_sections;
 
 #define SAVED                                                                              \
 	"; the configuration as used\n[tournament]\nname = t\nthreads = 2\nseed = 1\n"     \
@@ -59,6 +63,34 @@ static void a_value_that_differs(void **state)
 	                    "[player a] type differs (naive in the folder, weighted now)");
 }
 
+/* A key is free in its own section only: a parameter of a [player] that
+ * shares the name of a free [tournament] key changes the games. */
+static void free_keys_by_section(void **state)
+{
+	(void)state;
+	const char *saved = "[tournament]\nthreads = 2\n[player a]\ntype = x\nthreads = 1\n"
+	                    "program = /a\n";
+	const char *now = "[tournament]\nthreads = 8\n[player a]\ntype = x\nthreads = 1\n"
+	                  "program = /b\n";
+	assert_true(rundir_same_config(saved, now, free_keys));
+	const char *other = "[tournament]\nthreads = 2\n[player a]\ntype = x\nthreads = 4\n"
+	                    "program = /a\n";
+	RundirDiff d;
+	assert_false(rundir_config_diff(saved, other, free_keys, &d));
+	assert_int_equal(d.line, 5);
+	assert_string_equal(d.section, "player a");
+	assert_string_equal(d.key, "threads");
+	/* [spsa]'s free keys are not [tournament]'s: status_every is not one. */
+	assert_true(rundir_same_config("[spsa]\nverify_pairs = 1\nthreads = 1\n",
+	                               "[spsa]\nverify_pairs = 2\nthreads = 3\n",
+	                               spsa_config_sections));
+	assert_false(rundir_same_config("[spsa]\nstatus_every = 1\n",
+	                                "[spsa]\nstatus_every = 2\n",
+	                                spsa_config_sections));
+	assert_false(rundir_same_config("[tournament]\nverify_pairs = 1\n",
+	                                "[tournament]\nverify_pairs = 2\n", free_keys));
+}
+
 static void lines_of_different_keys(void **state)
 {
 	(void)state;
@@ -104,6 +136,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(same_but_for_free_keys),
 	    cmocka_unit_test(a_value_that_differs),
+	    cmocka_unit_test(free_keys_by_section),
 	    cmocka_unit_test(lines_of_different_keys),
 	    cmocka_unit_test(values_looked_up),
 	};

@@ -178,11 +178,10 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 		theta[i] = c->tuned[i].p.start;
 	if (access(csv, F_OK) == 0) {
 		/* The same run if the saved configuration differs at most in
-		 * keys that do not change the trajectory. */
-		static const char *const free_keys[] = {"threads", "verify_pairs", "out",
-		                                        NULL};
+		 * keys that do not change the trajectory (threads, verify_pairs,
+		 * out: the CONFIG_FREE keys of spsa_config.c's tables). */
 		old = rundir_slurp(ini);
-		if (!old || !rundir_same_config(old, text, free_keys)) {
+		if (!old || !rundir_same_config(old, text, spsa_config_sections)) {
 			snprintf(err, errlen,
 			         "%.1100s holds a run with %s (see config.ini "
 			         "there);\ngive this run "

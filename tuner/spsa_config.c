@@ -25,99 +25,113 @@ static int fail_at(Ctx *x, int line, const char *msg)
 	return inifile_fail(x->ini, line, msg, x->err, x->errlen);
 }
 
+/* tune_openings splits `openings`; with verify_openings it has no use. */
+static void write_tune_openings(const void *obj, FILE *f)
+{
+	const SpsaConfig *c = obj;
+	if (!c->verify_openings[0])
+		fprintf(f, "tune_openings = %d\n", c->tune_openings);
+}
+
+#define AT(f, T) CONFIG_AT(SpsaConfig, f, T)
+#define TEXT_AT(f) .at = AT(f, char *), .size = CONFIG_SIZE(SpsaConfig, f)
+#define W CONFIG_WRITE
+
+/* In the order config.ini writes them. */
+static const ConfigKey spsa_keys[] = {
+    {"name", CONFIG_FOLDER, W, TEXT_AT(name), .shown_def = "the file's name without .ini",
+     .help = "the run's folder under out"},
+    {"iterations", CONFIG_INT, W, .at = AT(iterations, int), .min = 1, .max = 10000000,
+     .def = 100, .help = "SPSA steps (N in the schedule)"},
+    {"pairs", CONFIG_INT, W, .at = AT(pairs, int), .min = 1, .max = 100000, .def = 8,
+     .help = "colour-swapped game pairs per iteration"},
+    {"verify_pairs", CONFIG_INT, W | CONFIG_FREE, .at = AT(verify_pairs, int), .min = 1,
+     .max = 10000000, .def = 200,
+     .help = "game pairs of the final match, tuned against start"},
+    {"openings", CONFIG_PATH, W, TEXT_AT(openings), .line_at = AT(openings_line, int),
+     .shown_def = "none: required", .help = "the opening file to tune and verify on"},
+    {"verify_openings", CONFIG_PATH, CONFIG_WRITE_SET, TEXT_AT(verify_openings),
+     .line_at = AT(verify_openings_line, int),
+     .help = "a second file to verify on; tuning then uses all of openings"},
+    {"tune_openings", CONFIG_INT, W, .at = AT(tune_openings, int), .max = 10000000,
+     .line_at = AT(tune_openings_line, int), .write = write_tune_openings,
+     .shown_def = "0 = half", .help = "the first this many openings tune, the rest verify"},
+    {"symmetries", CONFIG_ONOFF, W, .at = AT(symmetries, bool),
+     .help = "each opening in its 8 symmetries, added after the split"},
+    {"board", CONFIG_INT, W, .at = AT(size, int), .min = BOARD_MIN, .max = BOARD_MAX,
+     .def = BOARD_DEFAULT, .help = "points a side"},
+    {"rule", CONFIG_RULE, W, .at = AT(rule, Rule), .def = RULE_FREESTYLE,
+     .help = "as in a tournament"},
+    {"threads", CONFIG_INT, W | CONFIG_FREE, .at = AT(threads, int), .max = 1024,
+     .shown_def = "0 = every core",
+     .help = "games at once; the results do not depend on it"},
+    {"seed", CONFIG_SEED, W, .at = AT(seed, uint64_t), .def = 1,
+     .help = "each iteration's flips, roundings and seeds derive from (seed, k)"},
+    CONFIG_BUDGET_KEYS(SpsaConfig, budget, budget_set, 20000, W, NULL),
+    {"max_plies", CONFIG_INT, W, .at = AT(max_plies, int), .max = BOARD_MAX_MOVES,
+     .help = "a game this long is a draw; 0 = play to a full board"},
+    {"out", CONFIG_TEXT, W | CONFIG_FREE, TEXT_AT(out), .def_text = "results",
+     .help = "where runs go, relative to the folder the tuner runs in"},
+};
+
+#undef AT
+#undef TEXT_AT
+
+const ConfigSection spsa_config_section = {
+    "spsa", NULL, spsa_keys, sizeof spsa_keys / sizeof *spsa_keys, "the run's settings"};
+
+/* A [param KEY] section as read: the parameter, and where its keys were. */
+typedef struct {
+	SpsaParam p;
+	int start_line, min_line, max_line, c_end_line;
+} ParamKeys;
+
+#define AT(f, T) CONFIG_AT(ParamKeys, f, T)
+#define RANGED (W | CONFIG_RANGE_GIVEN | CONFIG_G17)
+#define ABOVE_0 (W | CONFIG_ABOVE_MIN | CONFIG_G17)
+
+static const ConfigKey param_keys[] = {
+    {"start", CONFIG_REAL, RANGED, .at = AT(p.start, double),
+     .line_at = AT(start_line, int), .takes = "a number in the declared range",
+     .shown_def = "the player's value", .help = "where theta starts"},
+    {"min", CONFIG_REAL, RANGED, .at = AT(p.min, double), .line_at = AT(min_line, int),
+     .takes = "a number in the declared range", .shown_def = "the declared minimum",
+     .help = "the lowest value theta may take"},
+    {"max", CONFIG_REAL, RANGED, .at = AT(p.max, double), .line_at = AT(max_line, int),
+     .takes = "a number in the declared range", .shown_def = "the declared maximum",
+     .help = "the highest value theta may take"},
+    {"c_end", CONFIG_REAL, ABOVE_0, .at = AT(p.c_end, double), .max = 1e300,
+     .line_at = AT(c_end_line, int), .shown_def = "(max - min) / 20",
+     .help = "the perturbation c_k at the last iteration"},
+    {"r_end", CONFIG_REAL, ABOVE_0, .at = AT(p.r_end, double), .max = 1e300, .def = 0.002,
+     .help = "the learning rate R_k at the last iteration"},
+};
+
+#undef AT
+#undef RANGED
+#undef ABOVE_0
+#undef W
+
+const ConfigSection spsa_config_param_section = {
+    "param", "KEY", param_keys, sizeof param_keys / sizeof *param_keys,
+    "one tuned parameter: KEY is a tunable parameter of the player's type"};
+
+const ConfigSection *const spsa_config_sections[] = {&spsa_config_section,
+                                                     &spsa_config_param_section, NULL};
+
+void spsa_config_keys_print(FILE *f)
+{
+	config_table_print(&spsa_config_section, f);
+	fputc('\n', f);
+	config_table_print(&spsa_config_param_section, f);
+}
+
 static void defaults(SpsaConfig *c, const char *path)
 {
 	memset(c, 0, sizeof *c);
+	config_table_defaults(&spsa_config_section, c);
 	snprintf(c->path, sizeof c->path, "%s", path);
 	inifile_stem(path, c->name, sizeof c->name);
-	snprintf(c->out, sizeof c->out, "results");
-	c->iterations = 100;
-	c->pairs = 8;
-	c->verify_pairs = 200;
-	c->size = BOARD_DEFAULT;
-	c->rule = RULE_FREESTYLE;
-	c->seed = 1;
-	c->budget.nodes = 20000;
-}
-
-static int path_key(const SpsaConfig *c, const char *key, const char *v, char *out,
-                    size_t outlen, char *msg, size_t len)
-{
-	if (!*v || inifile_resolve_path(c->path, v, out, outlen) < 0) {
-		snprintf(msg, len, "'%s' needs a file name (of a sensible length)", key);
-		return -1;
-	}
-	return 0;
-}
-
-/* Budget keys by the arena's rule (config.h): [spsa]'s replace the default
- * whole; budget_set says which [spsa] gave. */
-static int spsa_key(SpsaConfig *c, unsigned *budget_set, const IniEntry *e, char *msg,
-                    size_t len)
-{
-	const char *key = e->key, *v = e->value;
-	int rc;
-	if (config_budget_key(&c->budget, budget_set, key, v, msg, len, &rc))
-		return rc;
-	if (strcmp(key, "name") == 0) {
-		if (!*v || strlen(v) >= sizeof c->name || strchr(v, '/') ||
-		    !strcmp(v, ".") || !strcmp(v, "..")) {
-			snprintf(msg, len,
-			         "'name' is a folder name of 1 to %zu characters: no '/', "
-			         "not '.' or '..'",
-			         sizeof c->name - 1);
-			return -1;
-		}
-		memcpy(c->name, v, strlen(v) + 1); /* length checked above */
-		return 0;
-	}
-	if (strcmp(key, "out") == 0) {
-		if (!*v || strlen(v) >= sizeof c->out) {
-			snprintf(msg, len, "'out' needs a folder name");
-			return -1;
-		}
-		snprintf(c->out, sizeof c->out, "%s", v);
-		return 0;
-	}
-	if (strcmp(key, "iterations") == 0)
-		return inifile_int(key, v, 1, 10000000, &c->iterations, msg, len);
-	if (strcmp(key, "pairs") == 0)
-		return inifile_int(key, v, 1, 100000, &c->pairs, msg, len);
-	if (strcmp(key, "verify_pairs") == 0)
-		return inifile_int(key, v, 1, 10000000, &c->verify_pairs, msg, len);
-	if (strcmp(key, "tune_openings") == 0) {
-		c->tune_openings_line = e->line;
-		return inifile_int(key, v, 0, 10000000, &c->tune_openings, msg, len);
-	}
-	if (strcmp(key, "openings") == 0) {
-		c->openings_line = e->line;
-		return path_key(c, key, v, c->openings, sizeof c->openings, msg, len);
-	}
-	if (strcmp(key, "verify_openings") == 0) {
-		c->verify_openings_line = e->line;
-		return path_key(c, key, v, c->verify_openings, sizeof c->verify_openings,
-		                msg, len);
-	}
-	if (strcmp(key, "symmetries") == 0)
-		return inifile_bool(key, v, &c->symmetries, msg, len);
-	if (strcmp(key, "board") == 0)
-		return inifile_int(key, v, BOARD_MIN, BOARD_MAX, &c->size, msg, len);
-	if (strcmp(key, "rule") == 0) {
-		if (rule_parse(v, &c->rule) < 0) {
-			snprintf(msg, len,
-			         "'rule' is freestyle, standard or renju, not '%s'", v);
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(key, "threads") == 0)
-		return inifile_int(key, v, 0, 1024, &c->threads, msg, len);
-	if (strcmp(key, "seed") == 0)
-		return inifile_seed(key, v, &c->seed, msg, len);
-	if (strcmp(key, "max_plies") == 0)
-		return inifile_int(key, v, 0, BOARD_MAX_MOVES, &c->max_plies, msg, len);
-	snprintf(msg, len, "unknown key '%s' in [spsa]", key);
-	return -1;
 }
 
 /* The section of each name: [spsa], [player NAME], [param KEY]; every
@@ -276,45 +290,40 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 	const ParamDecl *d = &c->type->params[idx];
 	SpsaTuned *t = &c->tuned[c->n++];
 	*t = (SpsaTuned){.index = idx, .line = hline};
-	SpsaParam *p = &t->p;
-	*p = (SpsaParam){.start = c->params.v[idx],
-	                 .min = d->min,
-	                 .max = d->max,
-	                 .r_end = 0.002,
-	                 .integer = d->type == PARAM_INT};
-	int start_line = hline, range_line = hline, c_set = 0;
+	ParamKeys pk = {{0}, 0, 0, 0, 0};
+	config_table_defaults(&spsa_config_param_section, &pk);
+	pk.p.start = c->params.v[idx];
+	pk.p.min = d->min;
+	pk.p.max = d->max;
+	pk.p.integer = d->type == PARAM_INT;
 	for (int i = 0; i < ini->nentries; i++) {
 		const IniEntry *e = &ini->entries[i];
 		if (e->section != sec)
 			continue;
-		const char *k = e->key;
-		int rc;
-		char m[400];
-		if (strcmp(k, "start") == 0) {
-			rc = inifile_real(k, e->value, d->min, d->max, &p->start, m,
-			                  sizeof m);
-			start_line = e->line;
-		} else if (strcmp(k, "min") == 0 || strcmp(k, "max") == 0) {
-			double *v = k[1] == 'i' ? &p->min : &p->max;
-			rc = inifile_real(k, e->value, d->min, d->max, v, m, sizeof m);
-			range_line = e->line > range_line ? e->line : range_line;
-		} else if (strcmp(k, "c_end") == 0 || strcmp(k, "r_end") == 0) {
-			double *v = k[0] == 'c' ? &p->c_end : &p->r_end;
-			rc = inifile_real(k, e->value, 0, 1e300, v, m, sizeof m);
-			if (rc == 0 && !(*v > 0))
-				rc = -1, snprintf(m, sizeof m, "'%s' must be above 0", k);
-			c_set |= k[0] == 'c';
+		const ConfigKey *k = config_table_find(&spsa_config_param_section, e->key);
+		int rc = -1;
+		char m[400], expected[120];
+		if (k) {
+			ConfigKey ranged = *k; /* start, min, max: the declared range */
+			if (ranged.flags & CONFIG_RANGE_GIVEN)
+				ranged.min = d->min, ranged.max = d->max;
+			rc = config_table_set_key(&ranged, &pk, e->value, NULL, e->line, m,
+			                          sizeof m);
 		} else {
-			rc = -1;
-			snprintf(
-			    m, sizeof m,
-			    "unknown key '%s' (expected start, min, max, c_end, r_end)", k);
+			config_table_names(&spsa_config_param_section, expected,
+			                   sizeof expected);
+			snprintf(m, sizeof m, "unknown key '%s' (expected %s)", e->key,
+			         expected);
 		}
 		if (rc < 0) {
 			snprintf(msg, sizeof msg, "[param %s]: %s", key, m);
 			return fail_at(x, e->line, msg);
 		}
 	}
+	SpsaParam *p = &t->p;
+	*p = pk.p;
+	int range_line = pk.min_line > pk.max_line ? pk.min_line : pk.max_line;
+	range_line = range_line > hline ? range_line : hline;
 	if (!(p->min < p->max)) {
 		snprintf(msg, sizeof msg, "[param %s]: min %g is not below max %g", key,
 		         p->min, p->max);
@@ -324,9 +333,9 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 		snprintf(msg, sizeof msg,
 		         "[param %s]: start %g is outside [min, max] = [%g, %g]", key,
 		         p->start, p->min, p->max);
-		return fail_at(x, start_line > hline ? start_line : range_line, msg);
+		return fail_at(x, pk.start_line ? pk.start_line : range_line, msg);
 	}
-	if (!c_set)
+	if (!pk.c_end_line)
 		p->c_end = (p->max - p->min) / 20;
 	return 0;
 }
@@ -347,13 +356,15 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 	if (check_sections(&x, c, &spsa, &player) < 0)
 		goto out;
 	c->spsa_line = spsa >= 0 ? ini.sections[spsa].line : 0;
-	unsigned budget_set = 0;
-	for (int i = 0; i < ini.nentries; i++)
-		if (ini.entries[i].section == spsa && spsa >= 0 &&
-		    spsa_key(c, &budget_set, &ini.entries[i], msg, sizeof msg) < 0) {
-			fail_at(&x, ini.entries[i].line, msg);
+	for (int i = 0; i < ini.nentries; i++) {
+		const IniEntry *e = &ini.entries[i];
+		if (spsa >= 0 && e->section == spsa &&
+		    config_table_set(&spsa_config_section, c, e->key, e->value, c->path,
+		                     e->line, msg, sizeof msg) < 0) {
+			fail_at(&x, e->line, msg);
 			goto out;
 		}
+	}
 	if (load_player(&x, c, player) < 0)
 		goto out;
 	for (int s = 0; s < ini.nsections; s++)
@@ -445,20 +456,7 @@ fail:
 int spsa_config_write(const SpsaConfig *c, FILE *f)
 {
 	fprintf(f, "; the configuration as used, with every key explicit\n[spsa]\n");
-	fprintf(f, "name = %s\niterations = %d\npairs = %d\nverify_pairs = %d\n", c->name,
-	        c->iterations, c->pairs, c->verify_pairs);
-	fprintf(f, "openings = %s\n", c->openings);
-	if (c->verify_openings[0])
-		fprintf(f, "verify_openings = %s\n", c->verify_openings);
-	else
-		fprintf(f, "tune_openings = %d\n", c->tune_openings);
-	fprintf(f, "symmetries = %s\nboard = %d\nrule = %s\n", c->symmetries ? "on" : "off",
-	        c->size, rule_name(c->rule));
-	fprintf(f, "threads = %d\nseed = %llu\n", c->threads, (unsigned long long)c->seed);
-	fprintf(f, "nodes = %llu\ndepth = %d\nms = %lld\n",
-	        (unsigned long long)c->budget.nodes, c->budget.depth,
-	        (long long)c->budget.ms);
-	fprintf(f, "max_plies = %d\nout = %s\n", c->max_plies, c->out);
+	config_table_write(&spsa_config_section, c, f);
 	fprintf(f, "\n[player %s]\ntype = %s\n", c->player, c->type->name);
 	for (int k = 0; k < c->params.n; k++) {
 		char v[PARAM_TEXT_MAX + 64];
@@ -466,13 +464,9 @@ int spsa_config_write(const SpsaConfig *c, FILE *f)
 		fprintf(f, "%s = %s\n", c->type->params[k].name, v);
 	}
 	for (int i = 0; i < c->n; i++) {
-		const SpsaParam *p = &c->tuned[i].p;
-		fprintf(
-		    f,
-		    "\n[param %s]\nstart = %.17g\nmin = %.17g\nmax = %.17g\nc_end = %.17g\n"
-		    "r_end = %.17g\n",
-		    c->type->params[c->tuned[i].index].name, p->start, p->min, p->max,
-		    p->c_end, p->r_end);
+		ParamKeys pk = {.p = c->tuned[i].p};
+		fprintf(f, "\n[param %s]\n", c->type->params[c->tuned[i].index].name);
+		config_table_write(&spsa_config_param_section, &pk, f);
 	}
 	return ferror(f) ? -1 : 0;
 }

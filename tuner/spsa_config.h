@@ -5,7 +5,9 @@
  * section per tuned parameter (start, min, max, c_end, r_end). Every key is
  * documented in configs/spsa-weighted.ini. An unknown section or key, a bad
  * value, a parameter that is not tunable or a range that is not inside the
- * declared one is an error "file:line: what is wrong". */
+ * declared one is an error "file:line: what is wrong". The keys of [spsa]
+ * and of [param KEY] are declared once, as tables (arena/config_table.h),
+ * in spsa_config.c; [player NAME] reads as in the arena. */
 #ifndef TUNER_SPSA_CONFIG_H
 #define TUNER_SPSA_CONFIG_H
 
@@ -15,6 +17,7 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "config_table.h"
 #include "openings.h"
 #include "player.h"
 #include "spsa_core.h"
@@ -40,7 +43,8 @@ typedef struct {
 	int threads; /* 0 = every core */
 	uint64_t seed;
 	Budget budget;
-	int max_plies; /* 0 = play to a full board */
+	unsigned budget_set; /* the budget keys [spsa] gave (config.h's rule) */
+	int max_plies;       /* 0 = play to a full board */
 	int spsa_line, tune_openings_line, openings_line, verify_openings_line;
 	char player[CONFIG_NAME_MAX];
 	const PlayerType *type;
@@ -49,6 +53,17 @@ typedef struct {
 	int n;
 	SpsaTuned tuned[SPSA_PARAMS_MAX]; /* in file order */
 } SpsaConfig;
+
+/* [spsa], on SpsaConfig; [param KEY], on the tuned parameter (its range
+ * is the one the player's type declares). */
+extern const ConfigSection spsa_config_section, spsa_config_param_section;
+
+/* Both, NULL-terminated: the sections of the run's config.ini whose
+ * CONFIG_FREE keys a resumed run may change (rundir.h). */
+extern const ConfigSection *const spsa_config_sections[];
+
+/* The reference of both sections (config_table_print). */
+void spsa_config_keys_print(FILE *f);
 
 /* Reads path into c. Returns 0, or -1 with "file:line: what is wrong". */
 int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen);

@@ -5,8 +5,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "texel_config.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,30 +15,14 @@
 typedef struct {
 	TexelConfig *c;
 	const IniFile *ini;
-	int line;
 	char *err;
 	size_t errlen;
-	int games_line, csv_line, player_line, opponent_line;
-	unsigned budget_set; /* budget keys of [texel] (config.h's rule) */
-	char player[TEXEL_NAME_MAX], opponent[TEXEL_NAME_MAX];
-	char params[INIFILE_TEXT_MAX]; /* read once the tuned type is known */
-	int params_line;
 } Ctx;
 
 static void defaults(TexelConfig *c)
 {
 	memset(c, 0, sizeof *c);
-	snprintf(c->out, sizeof c->out, "results");
-	c->seed = 1;
-	c->size = BOARD_DEFAULT;
-	c->rule = RULE_FREESTYLE;
-	c->budget.nodes = 2000;
-	c->games = 2000;
-	c->opening_plies = 4;
-	c->opening_box = 5;
-	c->skip = -1;
-	c->vcf_nodes = 1000;
-	c->validation = 0.1;
+	config_table_defaults(&texel_config_section, c);
 	c->iterations = 200;
 	c->rounds = 3;
 	c->verify_pairs = 100;
@@ -49,54 +31,6 @@ static void defaults(TexelConfig *c)
 Budget texel_config_budget(const TexelConfig *c, int i)
 {
 	return config_player_budget(&c->players[i], c->budget);
-}
-
-static int get_num(const char *v, double lo, double hi, bool whole, double *out, char *err,
-                   size_t errlen, const char *key)
-{
-	char *end;
-	errno = 0;
-	double x = strtod(v, &end);
-	if (end == v || *end || errno || !isfinite(x) || x < lo || x > hi ||
-	    (whole && x != floor(x))) {
-		snprintf(err, errlen, "'%s' takes a %s from %.15g to %.15g, not '%s'", key,
-		         whole ? "whole number" : "number", lo, hi, v);
-		return -1;
-	}
-	*out = x;
-	return 0;
-}
-
-#define GET_INT(field, lo, hi)                                                             \
-	do {                                                                               \
-		double x_;                                                                 \
-		if (get_num(v, lo, hi, true, &x_, err, errlen, key) < 0)                   \
-			return -1;                                                         \
-		field = x_;                                                                \
-		return 0;                                                                  \
-	} while (0)
-
-static int get_path(Ctx *x, const char *v, char *out, char *err, size_t errlen,
-                    const char *key)
-{
-	if (!*v || inifile_resolve_path(x->c->path, v, out, TEXEL_PATH_MAX) < 0) {
-		snprintf(err, errlen, "'%s' needs a file name (of a sensible length)", key);
-		return -1;
-	}
-	return 0;
-}
-
-static int get_name(const char *v, char *out, char *err, size_t errlen, const char *key)
-{
-	if (!*v || strlen(v) >= TEXEL_NAME_MAX || strpbrk(v, ",\"/") || !strcmp(v, ".") ||
-	    !strcmp(v, "..")) {
-		snprintf(err, errlen,
-		         "'%s' takes a name of 1 to %d characters without , \" or /", key,
-		         TEXEL_NAME_MAX - 1);
-		return -1;
-	}
-	snprintf(out, TEXEL_NAME_MAX, "%s", v);
-	return 0;
 }
 
 /* The name of fitted coordinate j of t's eval, or "" if it cannot be
@@ -149,103 +83,83 @@ static int set_params(TexelConfig *c, const PlayerType *t, const char *v, char *
 	return 0;
 }
 
-static int texel_key(Ctx *x, const char *key, const char *v, char *err, size_t errlen)
-{
-	TexelConfig *c = x->c;
-	int rc;
-	if (config_budget_key(&c->budget, &x->budget_set, key, v, err, errlen, &rc))
-		return rc;
-	if (!strcmp(key, "name"))
-		return get_name(v, c->name, err, errlen, key);
-	if (!strcmp(key, "out")) {
-		if (!*v || strlen(v) >= sizeof c->out) {
-			snprintf(err, errlen, "'out' needs a path");
-			return -1;
-		}
-		snprintf(c->out, sizeof c->out, "%s", v);
-		return 0;
-	}
-	if (!strcmp(key, "seed"))
-		return inifile_seed(key, v, &c->seed, err, errlen);
-	if (!strcmp(key, "threads"))
-		GET_INT(c->threads, 0, 1024);
-	if (!strcmp(key, "board"))
-		GET_INT(c->size, BOARD_MIN, BOARD_MAX);
-	if (!strcmp(key, "rule")) {
-		if (rule_parse(v, &c->rule) < 0) {
-			snprintf(err, errlen,
-			         "'rule' is freestyle, standard or renju, not '%s'", v);
-			return -1;
-		}
-		return 0;
-	}
-	if (!strcmp(key, "max_plies"))
-		GET_INT(c->max_plies, 0, BOARD_MAX_MOVES);
-	if (!strcmp(key, "games")) {
-		x->games_line = x->line;
-		GET_INT(c->games, 2, 10000000);
-	}
-	if (!strcmp(key, "games_csv")) {
-		x->csv_line = x->line;
-		return get_path(x, v, c->games_csv, err, errlen, key);
-	}
-	if (!strcmp(key, "openings")) {
-		c->openings_line = x->line;
-		return get_path(x, v, c->openings, err, errlen, key);
-	}
-	if (!strcmp(key, "opening_plies"))
-		GET_INT(c->opening_plies, 0, 20);
-	if (!strcmp(key, "opening_box"))
-		GET_INT(c->opening_box, 1, BOARD_MAX);
-	if (!strcmp(key, "skip"))
-		GET_INT(c->skip, 0, BOARD_MAX_MOVES);
-	if (!strcmp(key, "symmetries"))
-		return inifile_bool(key, v, &c->symmetries, err, errlen);
-	if (!strcmp(key, "vcf_nodes"))
-		GET_INT(c->vcf_nodes, 0, 1e9);
-	if (!strcmp(key, "validation")) {
-		double f;
-		if (get_num(v, 0, 0.9, false, &f, err, errlen, key) < 0)
-			return -1;
-		c->validation = f;
-		return 0;
-	}
-	if (!strcmp(key, "params")) {
-		x->params_line = x->line;
-		snprintf(x->params, sizeof x->params, "%s", v);
-		return 0;
-	}
-	if (!strcmp(key, "iterations"))
-		GET_INT(c->iterations, 0, 100000);
-	if (!strcmp(key, "rounds"))
-		GET_INT(c->rounds, 1, 100);
-	if (!strcmp(key, "l2")) {
-		double f;
-		if (get_num(v, 0, 1e6, false, &f, err, errlen, key) < 0)
-			return -1;
-		c->l2 = f;
-		return 0;
-	}
-	if (!strcmp(key, "verify_pairs")) {
-		c->verify_pairs_line = x->line;
-		GET_INT(c->verify_pairs, 1, 1000000);
-	}
-	if (!strcmp(key, "verify_openings")) {
-		c->verify_openings_line = x->line;
-		return get_path(x, v, c->verify_openings, err, errlen, key);
-	}
-	if (!strcmp(key, "player")) {
-		x->player_line = x->line;
-		return get_name(v, x->player, err, errlen, key);
-	}
-	if (!strcmp(key, "opponent")) {
-		x->opponent_line = x->line;
-		return get_name(v, x->opponent, err, errlen, key);
-	}
-	snprintf(err, errlen, "unknown key '%s' in [texel]", key);
-	return -1;
-}
+#define AT(f, T) CONFIG_AT(TexelConfig, f, T)
+#define TEXT_AT(f) .at = AT(f, char *), .size = CONFIG_SIZE(TexelConfig, f)
+/* Whole numbers in any notation strtod reads, as [texel] always took. */
+#define WHOLE CONFIG_ANY_NOTATION
 
+static const ConfigKey texel_keys[] = {
+    {"name", CONFIG_NAME, 0, TEXT_AT(name), .shown_def = "the file's name without .ini",
+     .help = "the run's folder under out"},
+    {"out", CONFIG_TEXT, 0, TEXT_AT(out), .def_text = "results",
+     .help = "where runs go, relative to the folder the tuner runs in"},
+    {"games", CONFIG_INT, WHOLE, .at = AT(games, int), .min = 2, .max = 10000000,
+     .def = 2000, .line_at = AT(games_line, int),
+     .help = "games to play for data, a colour-swapped pair per opening"},
+    {"games_csv", CONFIG_PATH, 0, TEXT_AT(games_csv), .line_at = AT(games_csv_line, int),
+     .help = "or read the data games from an arena games.csv"},
+    {"player", CONFIG_NAME, 0, TEXT_AT(player_name), .line_at = AT(player_line, int),
+     .shown_def = "the first [player]",
+     .help = "the [player] tuned (a type with evaluation features)"},
+    {"opponent", CONFIG_NAME, 0, TEXT_AT(opponent_name), .line_at = AT(opponent_line, int),
+     .shown_def = "the player", .help = "the [player] on the other side of the data games"},
+    {"openings", CONFIG_PATH, 0, TEXT_AT(openings), .line_at = AT(openings_line, int),
+     .shown_def = "random ones", .help = "the data games' openings"},
+    {"opening_plies", CONFIG_INT, WHOLE, .at = AT(opening_plies, int), .max = 20, .def = 4,
+     .help = "random openings: this many stones ..."},
+    {"opening_box", CONFIG_INT, WHOLE, .at = AT(opening_box, int), .min = 1,
+     .max = BOARD_MAX, .def = 5, .help = "... in the central box x box square"},
+    {"skip", CONFIG_INT, WHOLE, .at = AT(skip, int), .max = BOARD_MAX_MOVES, .def = -1,
+     .shown_def = "the longest opening + 2", .help = "plies of each game not used"},
+    {"vcf_nodes", CONFIG_U64, WHOLE, .at = AT(vcf_nodes, uint64_t), .max = 1e9, .def = 1000,
+     .help = "drop positions where the mover wins by VCF in this many nodes"},
+    {"symmetries", CONFIG_ONOFF, 0, .at = AT(symmetries, bool),
+     .help = "extract every position from its 8 images"},
+    {"validation", CONFIG_REAL, 0, .at = AT(validation, double), .max = 0.9, .def = 0.1,
+     .help = "share of games held out"},
+    {"params", CONFIG_TEXT, 0, TEXT_AT(params), .line_at = AT(params_line, int),
+     .takes = "evaluation weights and ratio, separated by commas",
+     .shown_def = "every tunable weight, and ratio", .help = "what to fit"},
+    {"iterations", CONFIG_INT, WHOLE, .at = AT(iterations, int), .max = 100000, .def = 200,
+     .help = "BFGS steps per round, at most"},
+    {"rounds", CONFIG_INT, WHOLE, .at = AT(rounds, int), .min = 1, .max = 100, .def = 3,
+     .help = "rounds of feature extraction with the new scores"},
+    {"l2", CONFIG_REAL, 0, .at = AT(l2, double), .max = 1e6,
+     .help = "penalty l2 * sum of (log(value / start))^2"},
+    {"verify_pairs", CONFIG_INT, WHOLE, .at = AT(verify_pairs, int), .min = 1,
+     .max = 1000000, .def = 100, .line_at = AT(verify_pairs_line, int),
+     .help = "game pairs of the closing match, tuned against start"},
+    {"verify_openings", CONFIG_PATH, 0, TEXT_AT(verify_openings),
+     .line_at = AT(verify_openings_line, int), .shown_def = "random ones",
+     .help = "the closing match's openings (at least verify_pairs)"},
+    {"board", CONFIG_INT, WHOLE, .at = AT(size, int), .min = BOARD_MIN, .max = BOARD_MAX,
+     .def = BOARD_DEFAULT, .help = "points a side"},
+    {"rule", CONFIG_RULE, 0, .at = AT(rule, Rule), .def = RULE_FREESTYLE,
+     .help = "as in a tournament; the evaluation follows it"},
+    {"max_plies", CONFIG_INT, WHOLE, .at = AT(max_plies, int), .max = BOARD_MAX_MOVES,
+     .help = "a game this long is a draw; 0 = play to a full board"},
+    CONFIG_BUDGET_KEYS(TexelConfig, budget, budget_set, 2000, 0, NULL),
+    {"threads", CONFIG_INT, WHOLE, .at = AT(threads, int), .max = 1024,
+     .shown_def = "0 = every core",
+     .help = "games at once; the results do not depend on it"},
+    {"seed", CONFIG_SEED, 0, .at = AT(seed, uint64_t), .def = 1,
+     .help = "every random choice derives from it"},
+};
+
+#undef AT
+#undef TEXT_AT
+#undef WHOLE
+
+const ConfigSection texel_config_section = {"texel", NULL, texel_keys,
+                                            sizeof texel_keys / sizeof *texel_keys,
+                                            "the run's settings"};
+
+const ConfigSection *const texel_config_sections[] = {&texel_config_section, NULL};
+
+void texel_config_keys_print(FILE *f)
+{
+	config_table_print(&texel_config_section, f);
+}
 static int fail(Ctx *x, int line, const char *msg)
 {
 	return inifile_fail(x->ini, line, msg, x->err, x->errlen);
@@ -317,20 +231,22 @@ static int finish(Ctx *x)
 	char msg[700];
 	if (c->nplayers == 0)
 		return fail(x, 0, "no [player NAME] section (the player to tune)");
-	if (x->games_line && x->csv_line)
+	if (c->games_line && c->games_csv_line)
 		return fail(
-		    x, x->games_line > x->csv_line ? x->games_line : x->csv_line,
+		    x,
+		    c->games_line > c->games_csv_line ? c->games_line : c->games_csv_line,
 		    "'games' and 'games_csv' exclude each other: play games or read them");
 	c->player = 0;
-	if (x->player_line && (c->player = find_player(c, x->player)) < 0) {
-		snprintf(msg, sizeof msg, "'player': no [player %s] section", x->player);
-		return fail(x, x->player_line, msg);
+	if (c->player_line && (c->player = find_player(c, c->player_name)) < 0) {
+		snprintf(msg, sizeof msg, "'player': no [player %s] section",
+		         c->player_name);
+		return fail(x, c->player_line, msg);
 	}
 	c->opponent = c->player;
-	if (x->opponent_line && (c->opponent = find_player(c, x->opponent)) < 0) {
+	if (c->opponent_line && (c->opponent = find_player(c, c->opponent_name)) < 0) {
 		snprintf(msg, sizeof msg, "'opponent': no [player %s] section",
-		         x->opponent);
-		return fail(x, x->opponent_line, msg);
+		         c->opponent_name);
+		return fail(x, c->opponent_line, msg);
 	}
 	for (int i = 0; i < c->nplayers; i++)
 		if (i != c->player && i != c->opponent) {
@@ -348,8 +264,8 @@ static int finish(Ctx *x)
 	}
 	for (int j = 0; j <= p->type->eval->nfeat; j++)
 		c->fit[j] = *fit_name(p->type, j) != '\0';
-	if (x->params_line && set_params(c, p->type, x->params, msg, sizeof msg) < 0)
-		return fail(x, x->params_line, msg);
+	if (c->params_line && set_params(c, p->type, c->params, msg, sizeof msg) < 0)
+		return fail(x, c->params_line, msg);
 	for (int i = 0; i < c->nplayers; i++) {
 		Budget b = texel_config_budget(c, i);
 		if (!b.nodes && !b.depth && !b.ms) {
@@ -382,11 +298,10 @@ int texel_config_load(const char *path, TexelConfig *c, char *err, size_t errlen
 		const IniEntry *e = &ini.entries[k];
 		if (e->section < 0)
 			rc = fail(&x, e->line, "a key before any [section]");
-		else if (!strcmp(ini.sections[e->section].name, "texel")) {
-			x.line = e->line;
-			if (texel_key(&x, e->key, e->value, msg, sizeof msg) < 0)
-				rc = fail(&x, e->line, msg);
-		}
+		else if (!strcmp(ini.sections[e->section].name, "texel") &&
+		         config_table_set(&texel_config_section, c, e->key, e->value,
+		                          c->path, e->line, msg, sizeof msg) < 0)
+			rc = fail(&x, e->line, msg);
 	}
 	int ntexel = 0;
 	for (int s = 0; s < ini.nsections && rc == 0; s++) {

@@ -5,16 +5,21 @@
  * eval_features.h), and optionally a second section, the opponent of the
  * games that make the data. Every key is documented in
  * configs/texel-alphabeta.ini. An unknown section or key, a bad value or a
- * key that contradicts another is an error "file:line: what is wrong". */
+ * key that contradicts another is an error "file:line: what is wrong". The
+ * keys of [texel] are declared once, as a table (arena/config_table.h), in
+ * texel_config.c; [player NAME] reads as in the arena. */
 #ifndef TUNER_TEXEL_CONFIG_H
 #define TUNER_TEXEL_CONFIG_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "config.h"
+#include "config_table.h"
 #include "eval_features.h"
+#include "inifile.h"
 #include "player.h"
 #include "rules.h"
 
@@ -32,7 +37,8 @@ typedef struct {
 	int size;
 	Rule rule;
 	int max_plies;
-	Budget budget; /* per move, unless a player sets its own */
+	Budget budget;       /* per move, unless a player sets its own */
+	unsigned budget_set; /* the budget keys [texel] gave (config.h's rule) */
 	/* data: games played here, or read from a games.csv */
 	int games;
 	char games_csv[TEXEL_PATH_MAX]; /* resolved against the INI's folder */
@@ -46,16 +52,32 @@ typedef struct {
 	/* fit[j]: the weight of feature j of the tuned type's eval; fit[nfeat]:
 	 * its ratio. Default: the weights and ratio whose ParamDecl is tunable. */
 	bool fit[EVAL_FEATURES_MAX + 1];
+	char
+	    params[INIFILE_TEXT_MAX]; /* 'params' as written: read once the type is known */
+	int params_line;
 	int iterations, rounds;
 	double l2;
 	/* verification */
 	int verify_pairs;
 	char verify_openings[TEXEL_PATH_MAX]; /* "" = random openings */
 	int verify_pairs_line, verify_openings_line, openings_line;
+	int games_line, games_csv_line; /* lines of [texel]'s keys; 0 = not given */
+	/* [texel]'s `player` and `opponent`, "" if not given, and their lines */
+	char player_name[TEXEL_NAME_MAX], opponent_name[TEXEL_NAME_MAX];
+	int player_line, opponent_line;
 	int nplayers;
 	TexelPlayer players[TEXEL_PLAYERS_MAX];
 	int player, opponent; /* indices into players */
 } TexelConfig;
+
+/* [texel], on TexelConfig. */
+extern const ConfigSection texel_config_section;
+
+/* It, NULL-terminated, as spsa_config_sections. */
+extern const ConfigSection *const texel_config_sections[];
+
+/* The reference of [texel] (config_table_print). */
+void texel_config_keys_print(FILE *f);
 
 /* Reads path into c (defaults first). Returns 0, or -1 with "file:line: what
  * is wrong" in err. */
