@@ -10,6 +10,7 @@
 #include "match.h"
 #include "registry.h"
 #include "report.h"
+#include "report_dir.h"
 #include "runner.h"
 #include "show.h"
 #include "solve.h"
@@ -80,6 +81,7 @@ static const struct {
 } commands[] = {
     {"run", runner_main, "play a tournament described by an INI file"},
     {"elo", report_elo_main, "ratings from any games.csv"},
+    {"report", report_dir_main, "write a run folder's report again, report.html included"},
     {"pgn", report_pgn_main, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
     {"players", players_main, "list the player types and their parameters"},
     {"balance", balance_main, "choose balanced openings by self-play"},

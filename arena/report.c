@@ -1,5 +1,5 @@
 /* report.c - elo.csv, pairs.csv, los.csv, standings and the plot. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "report.h"
 
 #include <errno.h>
@@ -11,8 +11,10 @@
 
 #include "columns.h"
 #include "elo.h"
+#include "html.h"
 #include "outfile.h"
 #include "plot.h"
+#include "report_html.h"
 #include "results.h"
 #include "rundir.h"
 #include "tally.h"
@@ -260,6 +262,70 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 	return st == PLOT_FAILED ? -1 : st == PLOT_DONE ? 1 : 0;
 }
 
+/* The page's heading: the folder's name (a run's name), never its path. */
+static void page_title(const char *dir, char *buf, size_t len)
+{
+	char *real = realpath(dir, NULL);
+	const char *base = real ? strrchr(real, '/') : NULL;
+	snprintf(buf, len, "%s", base && base[1] ? base + 1 : "report");
+	free(real);
+}
+
+/* report.html (html.h): the standings and the head to head from the
+ * tables above, then what the folder's files give (report_html.h). The
+ * pairings go in up to PAGE_PAIRS_MAX (a 2,000-player list has 100,000,
+ * and its page would be the pairs alone); the matrix itself is drawn by
+ * the page for a few players only. */
+enum { PAGE_PAIRS_MAX = 20000 };
+static int write_page(const char *dir, const char *csv, const Tally *t, const EloRatings *r,
+                      const char *anchor, char *err, size_t errlen)
+{
+	char path[OUTFILE_PATH_MAX], title[256];
+	snprintf(path, sizeof path, "%s/report.html", dir);
+	page_title(dir, title, sizeof title);
+	HtmlPage p;
+	if (html_page_open(&p, path, title, err, errlen) < 0)
+		return -1;
+	FILE *f = html_page_member(&p, "standings");
+	fputs("{\"columns\":", f);
+	html_json_columns(f, elo_columns, ELO_COLUMNS);
+	fputs(",\"rows\":[", f);
+	for (int k = 0; k < r->n; k++) {
+		fputs(k ? ",\n" : "", f);
+		html_json_row(f, elo_columns, ELO_COLUMNS, &r->players[r->order[k]]);
+	}
+	fputs("],\"anchor\":", f);
+	html_json_string(f, anchor ? anchor : "");
+	fputs(",\"prior\":", f);
+	html_json_string(f, r->prior_reason);
+	fputs(",\"ends\":{", f);
+	for (int k = 0, shown = 0; k <= END_COUNT; k++)
+		if (t->ends[k]) {
+			fputs(shown++ ? "," : "", f);
+			html_json_string(f, k < END_COUNT ? game_end_name(k) : "other");
+			fprintf(f, ":%ld", t->ends[k]);
+		}
+	fprintf(f, "}}");
+	f = html_page_member(&p, "pairs");
+	fprintf(f, "{\"total\":%d,\"columns\":", t->npairings);
+	html_json_columns(f, pair_columns, PAIR_COLUMNS);
+	fputs(",\"rows\":[", f);
+	for (int k = 0, shown = 0; k < t->npairings && t->npairings <= PAGE_PAIRS_MAX;
+	     k++) {
+		PairRow row;
+		if (pair_row(t, &t->pairings[k], &row) < 0)
+			continue;
+		fputs(shown++ ? ",\n" : "", f);
+		html_json_row(f, pair_columns, PAIR_COLUMNS, &row);
+	}
+	fputs("]}", f);
+	if (report_html_games(&p, csv, t->games, err, errlen) < 0) {
+		html_page_abort(&p);
+		return -1;
+	}
+	return html_page_commit(&p, err, errlen);
+}
+
 /* The standings' footer: how the games ended, a count per reason, in the
  * order of game.h (END_COUNT: reasons this version does not know); faults
  * (an engine's own loss) point at faults.csv. */
@@ -324,9 +390,9 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 	if (write_pairs(dir, &t, out, err, errlen) < 0)
 		goto out;
 	int plotted = plot(dir, r, out, err, errlen);
-	if (plotted < 0)
+	if (plotted < 0 || write_page(dir, csv, &t, r, anchor, err, errlen) < 0)
 		goto out;
-	fprintf(out, "\nwritten: %s/elo.csv, pairs.csv, los.csv%s\n", dir,
+	fprintf(out, "\nwritten: %s/elo.csv, pairs.csv, los.csv%s, report.html\n", dir,
 	        plotted ? ", elo.png" : "");
 	rc = 0;
 out:

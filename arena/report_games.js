@@ -25,8 +25,8 @@ function games(g) {
 	G.lower = {players: lower(g.players), openings: lower(g.openings), reasons: lower(g.reasons)};
 
 	var s = section("games", "Games");
-	if (g.shown < g.total)
-		note(s, "The first " + g.shown + " of " + g.total + " games (every game is in games.csv).");
+	if (g.shown < g.total || g.total < 0)
+		note(s, "The first " + g.shown + (g.total < 0 ? "" : " of " + g.total) + " games (every game is in games.csv).");
 	filterBox = el("input", {type: "search", placeholder: "filter: players, opening, reason, result (all words must match)",
 	                         "aria-label": "filter the games"});
 	filterBox.addEventListener("input", applyFilter);

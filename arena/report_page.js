@@ -136,7 +136,8 @@ function grid(cols, count, opts) {
 		});
 		pager.textContent = "";
 		if (rows.length <= size && page === 0) {
-			pager.appendChild(el("span", {cls: "note", text: plural(rows.length, "row")}));
+			if (rows.length > 10 || rows.length === 0)
+				pager.appendChild(el("span", {cls: "note", text: plural(rows.length, "row")}));
 			return;
 		}
 		pager.appendChild(el("button", {text: "\u2039 previous", onclick: function () { page--; draw(); }}));
@@ -377,7 +378,7 @@ function sprt(sp) {
 function spsa(sp) {
 	var s = section("spsa", "SPSA");
 	var traj = sp.trajectory || {columns: [], rows: []}, last = traj.rows[traj.rows.length - 1];
-	note(s, sp.type + " player " + sp.player + ", " + sp.iterations + " iterations of " + plural(sp.pairs, "game pair") +
+	note(s, "Player " + sp.player + " (" + sp.type + "), " + sp.iterations + " iterations of " + plural(sp.pairs, "game pair") +
 	     "; each parameter's value after each iteration, its range shaded" +
 	     (last && traj.rows.length < last[0] + 1 ? " (" + traj.rows.length + " of the " + (last[0] + 1) + " rows drawn)" : "") + ".");
 	var tab = grid([{label: "parameter", text: true, value: function (i) { return sp.params[i].name; }},
@@ -472,7 +473,7 @@ function budget(p) {
 function summary(d) {
 	var parts = [], r = d.run || {};
 	if (d.games)
-		parts.push(plural(d.games.total, "game"));
+		parts.push(d.games.total < 0 ? "more than " + plural(d.games.shown, "game") : plural(d.games.total, "game"));
 	if (d.standings)
 		parts.push(plural(d.standings.rows.length, "player"));
 	if (r.kind)
@@ -500,7 +501,7 @@ function main() {
 			spsa(data.spsa);
 		if (data.texel)
 			texel(data.texel);
-		if (data.games && data.games.total > 0)
+		if (data.games && data.games.shown > 0)
 			games(data.games);
 		if (data.health)
 			health(data.health, data.standings);

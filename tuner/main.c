@@ -7,6 +7,7 @@
 
 #include "spsa.h"
 #include "texel.h"
+#include "tuner_html.h"
 
 static const struct {
 	const char *name;
@@ -15,6 +16,8 @@ static const struct {
 } commands[] = {
     {"spsa", spsa_main, "tune parameters by SPSA on game pairs, then verify by a match"},
     {"texel", texel_main, "fit evaluation weights to game results, then verify by a match"},
+    {"report", tuner_html_main,
+     "write a tuning run's report.html again (tuner report DIR)"},
 };
 
 static void usage(FILE *f)

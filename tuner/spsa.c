@@ -24,6 +24,7 @@
 #include "spsa_config.h"
 #include "spsa_core.h"
 #include "trajectory.h"
+#include "tuner_html.h"
 #include "verify.h"
 
 enum { DIR_MAX = CONFIG_PATH_MAX + CONFIG_NAME_MAX + 2, FILE_MAX = DIR_MAX + 32 };
@@ -58,7 +59,8 @@ static int usage(FILE *f)
 	    "flip\n"
 	    "and theta - c_k flip and steps theta by the result. Writes DIR/NAME/\n"
 	    "(default results/NAME): config.ini, trajectory.csv, tuned.ini, params.png,\n"
-	    "verify.csv. Ends with a verification match, tuned against start, on\n"
+	    "verify.csv, report.html. Ends with a verification match, tuned against start, "
+	    "on\n"
 	    "openings not used while tuning. Running it again resumes an interrupted run.\n"
 	    "configs/spsa-weighted.ini documents every key.\n");
 	return f == stdout ? 0 : 2;
@@ -406,7 +408,12 @@ int spsa_main(int argc, char **argv)
 	verify_print(stdout, &vr);
 	fprintf(stderr, "verification: %d games in %.1f s\n", 2 * c->verify_pairs,
 	        now_s() - t1);
-	printf("wrote %s/: config.ini trajectory.csv tuned.ini params.png verify.csv\n",
+	if (tuner_html_spsa(dir, c, err, sizeof err) < 0) {
+		fprintf(stderr, "tuner spsa: %s\n", err);
+		goto out;
+	}
+	printf("wrote %s/: config.ini trajectory.csv tuned.ini params.png verify.csv "
+	       "report.html\n",
 	       dir);
 	status = 0;
 out:
