@@ -13,6 +13,13 @@ var RESULTS = ["0-1", "\u00bd-\u00bd", "1-0"];
 function games(g) {
 	G = g;
 	var n = g.shown, c = g.cols;
+	/* Columns sent as differences, and the moves read when they are the plies. */
+	g.delta.forEach(function (k) {
+		for (var i = 1; i < n; i++)
+			c[k][i] += c[k][i - 1];
+	});
+	if (!c.moves)
+		c.moves = c.plies;
 	G.first = new Float64Array(n + 1);
 	G.byJob = new Map();
 	for (var i = 0; i < n; i++) {

@@ -190,13 +190,18 @@ static void json_names(FILE *f, const Names *t)
 }
 
 /* One column of the kept games as a JSON array of whole numbers (the
- * first, job, without a comma before it). */
-static void json_column(FILE *f, const char *key, const Scan *s, size_t offset)
+ * first, job, without a comma before it); with delta, each value less the
+ * one before it: job, pair and round mostly step by 0 or 1, which is one
+ * digit where the values have six (the page adds them up again). */
+static void json_column(FILE *f, const char *key, const Scan *s, size_t offset, bool delta)
 {
 	fprintf(f, "%s\"%s\":[", offset ? "," : "", key);
-	for (long i = 0; i < s->ng; i++)
-		fprintf(f, i ? ",%d" : "%d",
-		        *(const int *)((const char *)&s->g[i] + offset));
+	long last = 0;
+	for (long i = 0; i < s->ng; i++) {
+		long v = *(const int *)((const char *)&s->g[i] + offset);
+		fprintf(f, i ? ",%ld" : "%ld", delta ? v - last : v);
+		last = v;
+	}
 	fputc(']', f);
 }
 
@@ -238,19 +243,25 @@ static void write_games(FILE *f, const Scan *s, int size)
 	fputs(",\"opening_stones\":[", f);
 	for (int i = 0; i < s->openings.n; i++)
 		fprintf(f, i ? ",%d" : "%d", i < s->nstones ? s->stones[i] : -1);
-	fputs("],\"cols\":{", f);
-	json_column(f, "job", s, offsetof(PageGame, job));
-	json_column(f, "pair", s, offsetof(PageGame, pair));
-	json_column(f, "round", s, offsetof(PageGame, round));
-	json_column(f, "black", s, offsetof(PageGame, black));
-	json_column(f, "white", s, offsetof(PageGame, white));
-	json_column(f, "result", s, offsetof(PageGame, result));
-	json_column(f, "reason", s, offsetof(PageGame, reason));
-	json_column(f, "plies", s, offsetof(PageGame, plies));
-	json_column(f, "moves", s, offsetof(PageGame, nmoves));
-	json_column(f, "opening", s, offsetof(PageGame, opening));
-	json_column(f, "black_ms", s, offsetof(PageGame, ms[0]));
-	json_column(f, "white_ms", s, offsetof(PageGame, ms[1]));
+	fputs("],\"delta\":[\"job\",\"pair\",\"round\"],\"cols\":{", f);
+	json_column(f, "job", s, offsetof(PageGame, job), true);
+	json_column(f, "pair", s, offsetof(PageGame, pair), true);
+	json_column(f, "round", s, offsetof(PageGame, round), true);
+	json_column(f, "black", s, offsetof(PageGame, black), false);
+	json_column(f, "white", s, offsetof(PageGame, white), false);
+	json_column(f, "result", s, offsetof(PageGame, result), false);
+	json_column(f, "reason", s, offsetof(PageGame, reason), false);
+	json_column(f, "plies", s, offsetof(PageGame, plies), false);
+	/* The moves read of each game: its plies but for a move list that
+	 * did not read, so the column is left out when it would repeat plies. */
+	bool all = true;
+	for (long i = 0; i < s->ng && all; i++)
+		all = s->g[i].nmoves == s->g[i].plies;
+	if (!all)
+		json_column(f, "moves", s, offsetof(PageGame, nmoves), false);
+	json_column(f, "opening", s, offsetof(PageGame, opening), false);
+	json_column(f, "black_ms", s, offsetof(PageGame, ms[0]), false);
+	json_column(f, "white_ms", s, offsetof(PageGame, ms[1]), false);
 	fputs("},\"moves\":", f);
 	json_moves(f, s, size, bits);
 	fputc('}', f);

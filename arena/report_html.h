@@ -13,7 +13,9 @@
  *   "games"  the first REPORT_HTML_GAMES_MAX games of csv ("shown"; "total"
  *            the games in the file, -1 if more were left and their number
  *            is not known), compact: one
- *            array per column, names as indices into name lists, and the
+ *            array per column (job, pair and round as differences from
+ *            the value before; "moves", the moves read, only when a move
+ *            list did not read), names as indices into name lists, and the
  *            moves of every game packed into one base64 string
  *            (bits = ceil(log2(size^2)) a move, index y * size + x with
  *            y from the top, games one after the other, no padding

@@ -119,12 +119,15 @@ static void a_run_folder(void **state)
 	has(data, "\"pairs\":2,\"penta\":[0,0,0,1,1]");
 	has(data, "\"games\":{\"total\":4,\"shown\":4,\"size\":15,\"bits\":8,\"players\":["
 	          "\"" EVIL_JSON "\",\"b\"],\"reasons\":[\"five\",\"full-board\","
-	                         "\"timeout\"],\"openings\":[\"o1\"],"
+	          "\"timeout\"],\"openings\":[\"o1\"],"
 	          "\"opening_stones\":[2],");
+	/* job, pair and round as steps from the value before; every move
+	 * list read, so no "moves" column. */
 	has(data,
-	    "\"cols\":{\"job\":[0,1,2,3],\"pair\":[0,0,1,1],\"round\":[1,1,1,1],"
+	    "\"delta\":[\"job\",\"pair\",\"round\"],"
+	    "\"cols\":{\"job\":[0,1,1,1],\"pair\":[0,0,1,0],\"round\":[1,0,0,0],"
 	    "\"black\":[0,1,0,1],\"white\":[1,0,1,0],\"result\":[2,0,1,0],"
-	    "\"reason\":[0,0,1,2],\"plies\":[6,5,4,3],\"moves\":[6,5,4,3],"
+	    "\"reason\":[0,0,1,2],\"plies\":[6,5,4,3],"
 	    "\"opening\":[0,0,0,0],\"black_ms\":[30,20,4,100],\"white_ms\":[10,8,4,0]}");
 	/* h8 i9 j10 k11 l12 m13 are y * 15 + x with y from the top. */
 	const unsigned char seq[] = {7 * 15 + 7,  6 * 15 + 8,  5 * 15 + 9,
