@@ -1,5 +1,5 @@
 /* html.c - escaping, JSON values and the frame of report.html. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "html.h"
 
 #include <math.h>
@@ -9,7 +9,8 @@
 #include <string.h>
 
 /* The page's style and script (embed.cmake generates them). */
-extern const unsigned char report_page_css[], report_page_js[], report_games_js[];
+extern const unsigned char report_page_css[], report_page_js[], report_sections_js[],
+    report_games_js[];
 
 /* The code point of the UTF-8 sequence at s (*len bytes), or -1 with *len
  * 1 for a byte that starts no valid sequence: a stray continuation byte, a
@@ -77,6 +78,17 @@ void html_json_string(FILE *f, const char *s)
 		p += len;
 	}
 	fputc('"', f);
+}
+
+void html_json_strings(FILE *f, const char *const *s, int n)
+{
+	fputc('[', f);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			fputc(',', f);
+		html_json_string(f, s[i]);
+	}
+	fputc(']', f);
 }
 
 void html_json_number(FILE *f, double v, int digits)
@@ -210,6 +222,14 @@ int html_json_csv(FILE *f, const char *path, int max_rows, char *err, size_t err
 	return 0;
 }
 
+void html_dir_title(const char *dir, char *buf, size_t len)
+{
+	char *real = realpath(dir, NULL);
+	const char *base = real ? strrchr(real, '/') : NULL;
+	snprintf(buf, len, "%s", base && base[1] ? base + 1 : "report");
+	free(real);
+}
+
 int html_page_open(HtmlPage *p, const char *path, const char *title, char *err,
                    size_t errlen)
 {
@@ -247,9 +267,10 @@ FILE *html_page_member(HtmlPage *p, const char *key)
 
 int html_page_commit(HtmlPage *p, char *err, size_t errlen)
 {
-	/* The two script files share one scope and nothing global. */
+	/* The script files share one scope and nothing global. */
 	fputs("}</script>\n<script>\n(function () {\n\"use strict\";\n", p->f);
 	fputs((const char *)report_page_js, p->f);
+	fputs((const char *)report_sections_js, p->f);
 	fputs((const char *)report_games_js, p->f);
 	fputs("main();\n})();\n</script>\n</body>\n</html>\n", p->f);
 	p->f = NULL;

@@ -34,6 +34,8 @@
 void html_text(FILE *f, const char *s);
 /* s as a JSON string literal, quotes included, safe inside <script>. */
 void html_json_string(FILE *f, const char *s);
+/* n strings as a JSON array of strings. */
+void html_json_strings(FILE *f, const char *const *s, int n);
 /* v as a JSON number with up to digits significant digits (%.*g), or null
  * when it is not finite. */
 void html_json_number(FILE *f, double v, int digits);
@@ -51,6 +53,10 @@ void html_json_row(FILE *f, const Column *c, int n, const void *row);
  * spread over the file's when it has more (the first and the last kept).
  * Returns 0, or -1 with "path: why" (missing, unreadable, out of memory). */
 int html_json_csv(FILE *f, const char *path, int max_rows, char *err, size_t errlen);
+
+/* The title of the page of folder dir: its base name (a run's name), never
+ * its path; "report" for the root. */
+void html_dir_title(const char *dir, char *buf, size_t len);
 
 typedef struct {
 	OutFile of;

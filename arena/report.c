@@ -1,5 +1,5 @@
 /* report.c - elo.csv, pairs.csv, los.csv, standings and the plot. */
-#define _XOPEN_SOURCE 700 /* realpath */
+#define _POSIX_C_SOURCE 200809L
 #include "report.h"
 
 #include <errno.h>
@@ -262,15 +262,6 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 	return st == PLOT_FAILED ? -1 : st == PLOT_DONE ? 1 : 0;
 }
 
-/* The page's heading: the folder's name (a run's name), never its path. */
-static void page_title(const char *dir, char *buf, size_t len)
-{
-	char *real = realpath(dir, NULL);
-	const char *base = real ? strrchr(real, '/') : NULL;
-	snprintf(buf, len, "%s", base && base[1] ? base + 1 : "report");
-	free(real);
-}
-
 /* report.html (html.h): the standings and the head to head from the
  * tables above, then what the folder's files give (report_html.h). The
  * pairings go in up to PAGE_PAIRS_MAX (a 2,000-player list has 100,000,
@@ -282,7 +273,7 @@ static int write_page(const char *dir, const char *csv, const Tally *t, const El
 {
 	char path[OUTFILE_PATH_MAX], title[256];
 	snprintf(path, sizeof path, "%s/report.html", dir);
-	page_title(dir, title, sizeof title);
+	html_dir_title(dir, title, sizeof title);
 	HtmlPage p;
 	if (html_page_open(&p, path, title, err, errlen) < 0)
 		return -1;

@@ -1,5 +1,5 @@
 /* report_games.js - the games table and the board viewer of report.html
- * (report_page.js has the helpers and main; both share one scope).
+ * (report_page.js has the helpers and main; the three share one scope).
  *
  * The games come column by column (arena/report_html.h): names as indices
  * into name lists, and the moves of every game packed into one base64

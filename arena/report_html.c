@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "config.h"
+#include "report_faults.h"
 #include "names.h"
 #include "openings.h"
 #include "record.h"
@@ -178,17 +179,6 @@ oom:
 	return -1;
 }
 
-static void json_names(FILE *f, const Names *t)
-{
-	fputc('[', f);
-	for (int i = 0; i < t->n; i++) {
-		if (i)
-			fputc(',', f);
-		html_json_string(f, t->name[i]);
-	}
-	fputc(']', f);
-}
-
 /* One column of the kept games as a JSON array of whole numbers (the
  * first, job, without a comma before it); with delta, each value less the
  * one before it: job, pair and round mostly step by 0 or 1, which is one
@@ -235,11 +225,11 @@ static void write_games(FILE *f, const Scan *s, int size)
 		bits++;
 	fprintf(f, "{\"total\":%ld,\"shown\":%ld,\"size\":%d,\"bits\":%d,\"players\":",
 	        s->total, s->ng, size, bits);
-	json_names(f, &s->players);
+	html_json_strings(f, (const char *const *)s->players.name, s->players.n);
 	fputs(",\"reasons\":", f);
-	json_names(f, &s->reasons);
+	html_json_strings(f, (const char *const *)s->reasons.name, s->reasons.n);
 	fputs(",\"openings\":", f);
-	json_names(f, &s->openings);
+	html_json_strings(f, (const char *const *)s->openings.name, s->openings.n);
 	fputs(",\"opening_stones\":[", f);
 	for (int i = 0; i < s->openings.n; i++)
 		fprintf(f, i ? ",%d" : "%d", i < s->nstones ? s->stones[i] : -1);
@@ -373,67 +363,6 @@ static void write_times(FILE *f, const Scan *s)
 	fputs("]}", f);
 }
 
-/* faults.csv beside the games: a count per player and reason, and the
- * first lines as they are. A missing file is no fault. */
-static void write_faults(FILE *f, const char *dir)
-{
-	char path[OUTFILE_PATH_MAX], *line = NULL;
-	size_t cap = 0;
-	snprintf(path, sizeof path, "%.4000s/faults.csv", dir);
-	FILE *in = fopen(path, "re");
-	static const char *const reasons[] = {"crash", "timeout", "protocol", "illegal",
-	                                      "memory"};
-	enum { NR = sizeof reasons / sizeof reasons[0] };
-	Names who = {0};
-	long(*count)[NR] = NULL, total = 0;
-	int ncount = 0;
-	fputs("{\"reasons\":[\"crash\",\"timeout\",\"protocol\",\"illegal\",\"memory\"],"
-	      "\"lines\":[",
-	      f);
-	for (bool head = true; in && getline(&line, &cap, in) > 0; head = false) {
-		line[strcspn(line, "\r\n")] = '\0';
-		char *fld[5] = {line};
-		int nf = 1;
-		for (char *c = line; nf < 5 && (c = strchr(c, ',')); nf++)
-			*c++ = '\0', fld[nf] = c;
-		if (head || nf < 5)
-			continue;
-		int pl = names_add(&who, fld[1]);
-		if (pl < 0)
-			break;
-		if (pl >= ncount) {
-			void *p = realloc(count, sizeof *count * (size_t)who.n);
-			if (!p)
-				break;
-			count = p;
-			memset(count[ncount], 0, sizeof *count * (size_t)(who.n - ncount));
-			ncount = who.n;
-		}
-		for (int r = 0; r < NR; r++)
-			count[pl][r] += !strcmp(fld[3], reasons[r]);
-		if (total++ >= REPORT_HTML_FAULTS_MAX)
-			continue;
-		fputs(total > 1 ? ",[" : "[", f);
-		for (int k = 0; k < 5; k++) {
-			fputs(k ? "," : "", f);
-			html_json_string(f, fld[k]);
-		}
-		fputc(']', f);
-	}
-	fprintf(f, "],\"total\":%ld,\"players\":", total);
-	json_names(f, &who);
-	fputs(",\"counts\":[", f);
-	for (int i = 0; i < ncount; i++)
-		fprintf(f, "%s[%ld,%ld,%ld,%ld,%ld]", i ? "," : "", count[i][0],
-		        count[i][1], count[i][2], count[i][3], count[i][4]);
-	fputs("]}", f);
-	free(count);
-	free(line);
-	names_free(&who);
-	if (in)
-		fclose(in);
-}
-
 /* config.ini of the folder, if it is a tournament's, and its openings'
  * stones. Returns the configuration (the caller frees it) or NULL with a
  * note. */
@@ -495,7 +424,7 @@ int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_
 	write_games(html_page_member(p, "games"), &s, size);
 	FILE *f = html_page_member(p, "health");
 	fputs("{\"faults\":", f);
-	write_faults(f, dir);
+	report_faults_json(f, dir, REPORT_HTML_FAULTS_MAX);
 	fputs(",\"time\":", f);
 	write_times(f, &s);
 	fputc('}', f);

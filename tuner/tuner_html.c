@@ -125,11 +125,8 @@ int tuner_html_main(int argc, char **argv)
 			return 2;
 		}
 		char name[256];
-		snprintf(name, sizeof name, "%s", dir);
-		for (size_t n = strlen(name); n > 1 && name[n - 1] == '/'; n--)
-			name[n - 1] = '\0';
-		const char *base = strrchr(name, '/');
-		rc = tuner_html_texel(dir, base ? base + 1 : name, err, sizeof err);
+		html_dir_title(dir, name, sizeof name);
+		rc = tuner_html_texel(dir, name, err, sizeof err);
 	}
 	if (rc < 0) {
 		fprintf(stderr, "tuner report: %s\n", err);
