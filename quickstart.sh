@@ -12,8 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(build-essential cmake pkg-config libgsl-dev libinih-dev libcmocka-dev gnuplot-nox)
-# Only the tests need these: libfiu's crash points and failure injection.
-TEST_PACKAGES=(fiu-utils libfiu-dev)
+# Only the tests need these: libfiu's crash points and failure injection,
+# and a browser that loads report.html headless (tests/e2e_report.sh).
+TEST_PACKAGES=(fiu-utils libfiu-dev chromium)
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 

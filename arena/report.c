@@ -4,24 +4,18 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "columns.h"
 #include "elo.h"
+#include "html.h"
 #include "outfile.h"
 #include "plot.h"
+#include "report_html.h"
 #include "results.h"
 #include "tally.h"
-
-/* The printf width that pads s to w characters: printf counts bytes, and a
- * UTF-8 name has more bytes than characters (code points: the bytes that
- * are not 10xxxxxx continuation bytes). */
-static int pad(const char *s, int w)
-{
-	int extra = 0;
-	for (; *s; s++)
-		extra += ((unsigned char)*s & 0xC0) == 0x80;
-	return w + extra;
-}
 
 /* The tables are written whole and atomically (outfile.h); one OutFile at
  * a time, so it lives here. */
@@ -33,27 +27,37 @@ static FILE *open_out(OutFile *o, const char *dir, const char *file, char *err,
 	return outfile_open(o, path, err, errlen);
 }
 
+/* elo.csv and the standings on the terminal: one row an EloPlayer. */
+static const Column elo_columns[] = {
+    {COLUMN(EloPlayer, rank, COL_INT, "rank", "rank", 4)},
+    {COLUMN(EloPlayer, name, COL_TEXT, "player", "player", -20)},
+    /* Ratings and errors to 0.001 Elo, to compare with other tools. */
+    {COLUMN(EloPlayer, rating, COL_REAL, "rating", "elo", 8), .fmt = "%.3f",
+     .tfmt = "%.1f"},
+    {COLUMN(EloPlayer, error95, COL_REAL, "error", "+/-", 7), .fmt = "%.3f",
+     .tfmt = "%.1f"},
+    {COLUMN(EloPlayer, points, COL_REAL, "points", "points", 8), .fmt = "%.1f"},
+    {COLUMN(EloPlayer, played, COL_INT, "played", "games", 6)},
+    {COLUMN(EloPlayer, percent, COL_REAL, "percent", "score", 6), .fmt = "%.1f",
+     .tfmt = "%.1f%%"},
+    {COLUMN(EloPlayer, cfs_next, COL_REAL, "cfs_next", "cfs", 6), .fmt = "%.0f",
+     .tfmt = "%.0f%%", .scale = 100},
+    {COLUMN(EloPlayer, wins, COL_INT, "w", NULL, 0)},
+    {COLUMN(EloPlayer, draws, COL_INT, "d", NULL, 0)},
+    {COLUMN(EloPlayer, losses, COL_INT, "l", NULL, 0)},
+    {COLUMN(EloPlayer, draw_percent, COL_REAL, "draw_percent", NULL, 0), .fmt = "%.1f"},
+};
+enum { ELO_COLUMNS = sizeof elo_columns / sizeof elo_columns[0] };
+
 static int write_elo(const char *dir, const EloRatings *r, char *err, size_t errlen)
 {
 	OutFile of;
 	FILE *f = open_out(&of, dir, "elo.csv", err, errlen);
 	if (!f)
 		return -1;
-	fprintf(
-	    f,
-	    "rank,player,rating,error,points,played,percent,cfs_next,w,d,l,draw_percent\n");
-	for (int k = 0; k < r->n; k++) {
-		const EloPlayer *p = &r->players[r->order[k]];
-		/* Ratings and errors to 0.001 Elo, to compare with other tools. */
-		fprintf(f, "%d,%s,%.3f,%.3f,%.1f,%d,%.1f,", p->rank, p->name, p->rating,
-		        p->error95, p->points, p->played, p->percent);
-		if (isnan(p->cfs_next))
-			fprintf(f, ",");
-		else
-			fprintf(f, "%.0f,", 100 * p->cfs_next);
-		fprintf(f, "%d,%d,%d,%.1f\n", p->wins, p->draws, p->losses,
-		        p->draw_percent);
-	}
+	columns_csv_header(f, elo_columns, ELO_COLUMNS);
+	for (int k = 0; k < r->n; k++)
+		columns_csv_row(f, elo_columns, ELO_COLUMNS, &r->players[r->order[k]]);
 	return outfile_commit(&of, err, errlen);
 }
 
@@ -103,6 +107,77 @@ static int write_los(const char *dir, const EloRatings *r, char *err, size_t err
 	return outfile_commit(&of, err, errlen);
 }
 
+/* pairs.csv and the head-to-head table: one row a pairing, from A's side;
+ * the numbers from the pair variance when the pairing is paired, else from
+ * the game variance (elo_pair.h), undefined ones empty and "n/a". */
+typedef struct {
+	const char *a, *b;
+	int games, wins, draws, losses;
+	long penta[5];
+	double score, elo, error, nelo, nelo_error, los, lo, hi;
+	const char *wdl, *elo_text, *los_text;
+	char wdl_buf[40], elo_buf[ELO_PAIR_TEXT_MAX], los_buf[ELO_PAIR_TEXT_MAX];
+} PairRow;
+
+static const Column pair_columns[] = {
+    {COLUMN(PairRow, a, COL_TEXT, "player_a", "player A", -20)},
+    {COLUMN(PairRow, b, COL_TEXT, "player_b", "player B", -20)},
+    {COLUMN(PairRow, games, COL_INT, "games", "games", 6)},
+    {COLUMN(PairRow, wins, COL_INT, "w", NULL, 0)},
+    {COLUMN(PairRow, draws, COL_INT, "d", NULL, 0)},
+    {COLUMN(PairRow, losses, COL_INT, "l", NULL, 0)},
+    {COLUMN(PairRow, wdl, COL_TEXT, NULL, "+ = - (A)", 13)},
+    {COLUMN(PairRow, penta[0], COL_LONG, "penta0", NULL, 0)},
+    {COLUMN(PairRow, penta[1], COL_LONG, "penta1", NULL, 0)},
+    {COLUMN(PairRow, penta[2], COL_LONG, "penta2", NULL, 0)},
+    {COLUMN(PairRow, penta[3], COL_LONG, "penta3", NULL, 0)},
+    {COLUMN(PairRow, penta[4], COL_LONG, "penta4", NULL, 0)},
+    {COLUMN(PairRow, score, COL_NUMBER, "score", "score", 8), .tfmt = "%.1f%%",
+     .tscale = 100, .decimals = 4},
+    {COLUMN(PairRow, elo, COL_NUMBER, "elo", NULL, 0), .decimals = 3},
+    {COLUMN(PairRow, elo_text, COL_TEXT, NULL, "elo (A)", 16)},
+    {COLUMN(PairRow, error, COL_NUMBER, "error", NULL, 0), .decimals = 3},
+    {COLUMN(PairRow, nelo, COL_NUMBER, "nelo", NULL, 0), .decimals = 3},
+    {COLUMN(PairRow, nelo_error, COL_NUMBER, "nelo_error", NULL, 0), .decimals = 3},
+    {COLUMN(PairRow, los, COL_NUMBER, "los", NULL, 0), .decimals = 4},
+    {COLUMN(PairRow, los_text, COL_TEXT, NULL, "los", 6)},
+    {COLUMN(PairRow, lo, COL_NUMBER, "elo_lo", NULL, 0), .decimals = 3},
+    {COLUMN(PairRow, hi, COL_NUMBER, "elo_hi", NULL, 0), .decimals = 3},
+};
+enum { PAIR_COLUMNS = sizeof pair_columns / sizeof pair_columns[0] };
+
+/* The row of pairing tp; 0, or -1 if it has no games. */
+static int pair_row(const Tally *t, const TallyPairing *tp, PairRow *row)
+{
+	const EloPairCounts *c = &tp->c;
+	EloPairStats s;
+	char e[256];
+	if (elo_pair_stats(c, &s, e, sizeof e) < 0)
+		return -1;
+	bool p = tp->paired;
+	*row = (PairRow){.a = t->names[tp->a],
+	                 .b = t->names[tp->b],
+	                 .games = c->wins + c->draws + c->losses,
+	                 .wins = c->wins,
+	                 .draws = c->draws,
+	                 .losses = c->losses,
+	                 .score = s.score,
+	                 .elo = s.elo,
+	                 .error = p ? s.error95_penta : s.error95,
+	                 .nelo = p ? s.nelo_penta : s.nelo,
+	                 .nelo_error = p ? s.nelo_error95_penta : s.nelo_error95,
+	                 .los = p ? s.los_penta : s.los,
+	                 .lo = p ? s.elo_lo_penta : s.elo_lo,
+	                 .hi = p ? s.elo_hi_penta : s.elo_hi};
+	memcpy(row->penta, c->penta, sizeof row->penta);
+	snprintf(row->wdl_buf, sizeof row->wdl_buf, "%d %d %d", c->wins, c->draws,
+	         c->losses);
+	row->wdl = row->wdl_buf;
+	row->elo_text = elo_pair_text(&s, p, row->elo_buf, sizeof row->elo_buf);
+	row->los_text = elo_pair_los_text(&s, p, row->los_buf, sizeof row->los_buf);
+	return 0;
+}
+
 /* Head to head, one line per pairing in the players' order: the tally's
  * counts (tally.h), so linear in the pairings. */
 static int write_pairs(const char *dir, const Tally *t, FILE *out, char *err, size_t errlen)
@@ -111,32 +186,15 @@ static int write_pairs(const char *dir, const Tally *t, FILE *out, char *err, si
 	FILE *f = open_out(&of, dir, "pairs.csv", err, errlen);
 	if (!f)
 		return -1;
-	fprintf(
-	    f, "player_a,player_b,games,w,d,l,penta0,penta1,penta2,penta3,penta4,score,elo,"
-	       "error,nelo,nelo_error,los,elo_lo,elo_hi\n");
-	fprintf(out, "\n%-20s %-20s %6s %13s %8s %16s %6s\n", "player A", "player B",
-	        "games", "+ = - (A)", "score", "elo (A)", "los");
+	columns_csv_header(f, pair_columns, PAIR_COLUMNS);
+	fputc('\n', out);
+	columns_text_header(out, pair_columns, PAIR_COLUMNS);
 	for (int p = 0; p < t->npairings; p++) {
-		const TallyPairing *tp = &t->pairings[p];
-		const EloPairCounts *c = &tp->c;
-		const char *a = t->names[tp->a], *b = t->names[tp->b];
-		int games = c->wins + c->draws + c->losses;
-		EloPairStats s;
-		char e[256];
-		if (elo_pair_stats(c, &s, e, sizeof e) < 0)
+		PairRow row;
+		if (pair_row(t, &t->pairings[p], &row) < 0)
 			continue;
-		/* Undefined numbers are empty fields and "n/a" (elo_pair.h). */
-		char stats[ELO_PAIR_CSV_MAX], elo[ELO_PAIR_TEXT_MAX],
-		    los[ELO_PAIR_TEXT_MAX], wdl[40];
-		fprintf(f, "%s,%s,%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%s\n", a, b, games,
-		        c->wins, c->draws, c->losses, c->penta[0], c->penta[1], c->penta[2],
-		        c->penta[3], c->penta[4],
-		        elo_pair_csv(&s, tp->paired, stats, sizeof stats));
-		snprintf(wdl, sizeof wdl, "%d %d %d", c->wins, c->draws, c->losses);
-		fprintf(out, "%-*s %-*s %6d %13s %7.1f%% %16s %6s\n", pad(a, 20), a,
-		        pad(b, 20), b, games, wdl, 100 * s.score,
-		        elo_pair_text(&s, tp->paired, elo, sizeof elo),
-		        elo_pair_los_text(&s, tp->paired, los, sizeof los));
+		columns_csv_row(f, pair_columns, PAIR_COLUMNS, &row);
+		columns_text_row(out, pair_columns, PAIR_COLUMNS, &row);
 	}
 	return outfile_commit(&of, err, errlen);
 }
@@ -202,6 +260,61 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 	return st == PLOT_FAILED ? -1 : st == PLOT_DONE ? 1 : 0;
 }
 
+/* report.html (html.h): the standings and the head to head from the
+ * tables above, then what the folder's files give (report_html.h). The
+ * pairings go in up to PAGE_PAIRS_MAX (a 2,000-player list has 100,000,
+ * and its page would be the pairs alone); the matrix itself is drawn by
+ * the page for a few players only. */
+enum { PAGE_PAIRS_MAX = 20000 };
+static int write_page(const char *dir, const char *csv, const Tally *t, const EloRatings *r,
+                      const char *anchor, char *err, size_t errlen)
+{
+	char path[OUTFILE_PATH_MAX], title[256];
+	snprintf(path, sizeof path, "%s/report.html", dir);
+	html_dir_title(dir, title, sizeof title);
+	HtmlPage p;
+	if (html_page_open(&p, path, title, err, errlen) < 0)
+		return -1;
+	FILE *f = html_page_member(&p, "standings");
+	fputs("{\"columns\":", f);
+	html_json_columns(f, elo_columns, ELO_COLUMNS);
+	fputs(",\"rows\":[", f);
+	for (int k = 0; k < r->n; k++) {
+		fputs(k ? ",\n" : "", f);
+		html_json_row(f, elo_columns, ELO_COLUMNS, &r->players[r->order[k]]);
+	}
+	fputs("],\"anchor\":", f);
+	html_json_string(f, anchor ? anchor : "");
+	fputs(",\"prior\":", f);
+	html_json_string(f, r->prior_reason);
+	fputs(",\"ends\":{", f);
+	for (int k = 0, shown = 0; k <= END_COUNT; k++)
+		if (t->ends[k]) {
+			fputs(shown++ ? "," : "", f);
+			html_json_string(f, k < END_COUNT ? game_end_name(k) : "other");
+			fprintf(f, ":%ld", t->ends[k]);
+		}
+	fprintf(f, "}}");
+	f = html_page_member(&p, "pairs");
+	fprintf(f, "{\"total\":%d,\"columns\":", t->npairings);
+	html_json_columns(f, pair_columns, PAIR_COLUMNS);
+	fputs(",\"rows\":[", f);
+	for (int k = 0, shown = 0; k < t->npairings && t->npairings <= PAGE_PAIRS_MAX;
+	     k++) {
+		PairRow row;
+		if (pair_row(t, &t->pairings[k], &row) < 0)
+			continue;
+		fputs(shown++ ? ",\n" : "", f);
+		html_json_row(f, pair_columns, PAIR_COLUMNS, &row);
+	}
+	fputs("]}", f);
+	if (report_html_games(&p, csv, t->games, err, errlen) < 0) {
+		html_page_abort(&p);
+		return -1;
+	}
+	return html_page_commit(&p, err, errlen);
+}
+
 /* The standings' footer: how the games ended, a count per reason, in the
  * order of game.h (END_COUNT: reasons this version does not know); faults
  * (an engine's own loss) point at faults.csv. */
@@ -253,17 +366,10 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 	if (write_elo(dir, r, err, errlen) < 0 || write_los(dir, r, err, errlen) < 0)
 		goto out;
 
-	fprintf(out, "\n%4s %-20s %8s %7s %8s %6s %6s %6s\n", "rank", "player", "elo",
-	        "+/-", "points", "games", "score", "cfs");
-	for (int k = 0; k < r->n; k++) {
-		const EloPlayer *p = &r->players[r->order[k]];
-		char cfs[16] = "";
-		if (!isnan(p->cfs_next))
-			snprintf(cfs, sizeof cfs, "%.0f%%", 100 * p->cfs_next);
-		fprintf(out, "%4d %-*s %8.1f %7.1f %8.1f %6d %5.1f%% %6s\n", p->rank,
-		        pad(p->name, 20), p->name, p->rating, p->error95, p->points,
-		        p->played, p->percent, cfs);
-	}
+	fputc('\n', out);
+	columns_text_header(out, elo_columns, ELO_COLUMNS);
+	for (int k = 0; k < r->n; k++)
+		columns_text_row(out, elo_columns, ELO_COLUMNS, &r->players[r->order[k]]);
 	if (r->prior_reason[0])
 		fprintf(out,
 		        "(%s; so every player has one virtual draw against a pool-average "
@@ -273,9 +379,9 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 	if (write_pairs(dir, &t, out, err, errlen) < 0)
 		goto out;
 	int plotted = plot(dir, r, out, err, errlen);
-	if (plotted < 0)
+	if (plotted < 0 || write_page(dir, csv, &t, r, anchor, err, errlen) < 0)
 		goto out;
-	fprintf(out, "\nwritten: %s/elo.csv, pairs.csv, los.csv%s\n", dir,
+	fprintf(out, "\nwritten: %s/elo.csv, pairs.csv, los.csv%s, report.html\n", dir,
 	        plotted ? ", elo.png" : "");
 	rc = 0;
 out:

@@ -117,6 +117,11 @@ static int parse_row(char *line, ResultRow *r, const char **moves, char *msg, si
 	copy(r->black, sizeof r->black, f[4]);
 	copy(r->white, sizeof r->white, f[5]);
 	copy(r->reason, sizeof r->reason, f[7]);
+	/* Times are a record, not an input of the ratings: a file from
+	 * another tool may leave them out. */
+	for (int c = 0; c < 2; c++)
+		if (to_int(f[10 + c], &r->ms[c]) < 0)
+			r->ms[c] = -1;
 	*moves = f[9];
 	return 0;
 }

@@ -41,6 +41,7 @@ typedef struct {
 	double score; /* black's: 1, 0.5, 0 */
 	char reason[24];
 	int plies;
+	int ms[2]; /* black's and white's thinking time, ms; -1 if not a whole number */
 } ResultRow;
 
 typedef struct {

@@ -46,6 +46,7 @@ same_as_ref() {
 	if [ -f $REF/elo.png ]; then
 		[ -s "$d/elo.png" ] || fail "$2: no elo.png"
 	fi
+	tail -1 "$d/report.html" | grep -q '^</html>$' || fail "$2: no whole report.html"
 	! ls "$d" "$d/games" | grep -q '\.tmp$' || fail "$2: a .tmp file is left"
 }
 # Every line of games.csv is whole: the header, then 14 fields a line.
@@ -87,7 +88,7 @@ INI
 # --- resume from the states a kill can leave, made by hand -------------------
 state() { # name, then how to damage a copy of the reference folder
 	rm -rf "s/$1"; mkdir -p "s/$1"; cp -r ref/t "s/$1/"
-	rm -f "s/$1/t/elo.csv" "s/$1/t/pairs.csv" "s/$1/t/los.csv" "s/$1/t/elo.png"
+	rm -f "s/$1/t/elo.csv" "s/$1/t/pairs.csv" "s/$1/t/los.csv" "s/$1/t/elo.png" "s/$1/t/report.html"
 }
 resume_ok() {
 	"$arena" run t.ini --out "s/$1" >/dev/null 2>"s/$1.err" ||
@@ -263,6 +264,7 @@ kill_at sort-after-rename unsorted "enable name=kill/games.csv/after-rename"
 kill_at before-report unsorted "enable name=kill/before-report"
 kill_at elo-mid-write unsorted "enable name=kill/elo.csv/mid-write"
 kill_at pairs-after-rename unsorted "enable name=kill/pairs.csv/after-rename"
+kill_at page-mid-write unsorted "enable name=kill/report.html/mid-write"
 if command -v gnuplot >/dev/null; then
 	kill_at png-after-rename unsorted "enable name=kill/elo.png/after-rename"
 fi

@@ -23,6 +23,7 @@
 #include "spsa_config.h"
 #include "spsa_core.h"
 #include "trajectory.h"
+#include "tuner_html.h"
 #include "verify.h"
 
 enum { DIR_MAX = CONFIG_PATH_MAX + CONFIG_NAME_MAX + 2, FILE_MAX = DIR_MAX + 32 };
@@ -367,7 +368,12 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 	verify_print(stdout, &vr);
 	fprintf(stderr, "verification: %d games in %.1f s\n", 2 * c->verify_pairs,
 	        now_s() - t1);
-	printf("wrote %s/: config.ini trajectory.csv tuned.ini params.png verify.csv\n",
+	if (tuner_html_spsa(dir, c, err, sizeof err) < 0) {
+		fprintf(stderr, "tuner spsa: %s\n", err);
+		goto out;
+	}
+	printf("wrote %s/: config.ini trajectory.csv tuned.ini params.png verify.csv "
+	       "report.html\n",
 	       dir);
 	status = 0;
 out:

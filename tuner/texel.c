@@ -30,6 +30,7 @@
 #include "texel_config.h"
 #include "texel_data.h"
 #include "texel_fit.h"
+#include "tuner_html.h"
 #include "verify.h"
 
 _Static_assert((int)EVAL_FEATURES_MAX <= (int)TEXEL_FEAT_MAX,
@@ -90,6 +91,11 @@ static uint64_t features_hash(const TexelSet *s)
 }
 
 typedef struct {
+	double start, end; /* training loss, l2 penalty included */
+	int steps;
+} TexelRound;
+
+typedef struct {
 	TexelConfig c;
 	const PlayerType *type; /* the tuned player's */
 	const EvalFeatures *f;  /* its evaluation features */
@@ -101,6 +107,10 @@ typedef struct {
 	ParamSet start, tuned;
 	TexelModel model;
 	double loss[2][2]; /* [train, validation][before, after] */
+	/* Each round's training loss at its start and after its BFGS steps
+	 * (rounds.csv, the page's curve); rounds are at most 100. */
+	TexelRound round[100];
+	int rounds;
 	double positions, seconds;
 	int threads;
 } Run;
@@ -187,12 +197,16 @@ static int fit(Run *r, char *err, size_t errlen)
 			hash = h;
 		}
 		from_params(m, f, &cur);
+		double at_start = texel_loss(&r->train, m, &prior, NULL, r->threads);
 		TexelFitStats st;
 		if (texel_fit(&r->train, m, &prior, r->c.iterations, r->threads, &st, err,
 		              errlen) < 0)
 			return -1;
 		r->positions += st.positions;
 		r->seconds += st.seconds;
+		if (r->rounds < (int)(sizeof r->round / sizeof r->round[0]))
+			r->round[r->rounds++] =
+			    (TexelRound){at_start, st.loss, st.iterations};
 		ParamSet next = to_params(f, &cur, m);
 		printf("round %d: %d BFGS steps (%s), loss %.6f with this round's shape "
 		       "choice\n",
@@ -243,6 +257,15 @@ static int write_outputs(const Run *r, char *err, size_t errlen)
 	fprintf(f, "%zu,%zu,%.6g,%.6f,%.6f,%.6f,%.6f,%.0f\n", r->train.n, r->val.n,
 	        r->model.k, r->loss[0][0], r->loss[0][1], r->loss[1][0], r->loss[1][1],
 	        r->seconds > 0 ? r->positions / r->seconds : 0);
+	if (outfile_commit(&of, err, errlen) < 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/rounds.csv", r->dir);
+	if (!(f = outfile_open(&of, path, err, errlen)))
+		return -1;
+	fprintf(f, "round,train_start,train_end,bfgs_steps\n");
+	for (int k = 0; k < r->rounds; k++)
+		fprintf(f, "%d,%.6f,%.6f,%d\n", k + 1, r->round[k].start, r->round[k].end,
+		        r->round[k].steps);
 	if (outfile_commit(&of, err, errlen) < 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/tuned.ini", r->dir);
@@ -349,7 +372,7 @@ static int run(Run *r, char *err, size_t errlen)
 	report(r);
 	if (write_outputs(r, err, errlen) < 0)
 		return -1;
-	printf("wrote %s/texel.csv, loss.csv, tuned.ini\n", r->dir);
+	printf("wrote %s/texel.csv, loss.csv, rounds.csv, tuned.ini\n", r->dir);
 
 	const TexelPlayer *p = &c->players[c->player];
 	Budget b = texel_config_budget(c, c->player);
@@ -370,6 +393,9 @@ static int run(Run *r, char *err, size_t errlen)
 		return -1;
 	verify_print(stdout, &vr);
 	printf("  (%.1f s; %s)\n", omp_get_wtime() - t0, vpath);
+	if (tuner_html_texel(r->dir, c->name, err, errlen) < 0)
+		return -1;
+	printf("wrote %s/report.html\n", r->dir);
 	return 0;
 }
 

@@ -14,6 +14,7 @@ int elo_command(int argc, char **argv);
 int match_command(int argc, char **argv);
 int pgn_command(int argc, char **argv);
 int players_command(int argc, char **argv);
+int report_command(int argc, char **argv);
 int run_command(int argc, char **argv);
 int show_command(int argc, char **argv);
 int solve_command(int argc, char **argv);

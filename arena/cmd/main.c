@@ -19,6 +19,7 @@ static const struct {
 } commands[] = {
     {"run", run_command, "play a tournament described by an INI file"},
     {"elo", elo_command, "ratings from any games.csv"},
+    {"report", report_command, "write a run folder's report again, report.html included"},
     {"pgn", pgn_command, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
     {"players", players_command, "list the player types and their parameters"},
     {"balance", balance_command, "choose balanced openings by self-play"},

@@ -3,6 +3,7 @@
 #ifndef TUNER_CMD_COMMANDS_H
 #define TUNER_CMD_COMMANDS_H
 
+int report_command(int argc, char **argv);
 int spsa_command(int argc, char **argv);
 int texel_command(int argc, char **argv);
 

@@ -16,6 +16,7 @@ static const struct {
     {"spsa", spsa_command, "tune parameters by SPSA on game pairs, then verify by a match"},
     {"texel", texel_command,
      "fit evaluation weights to game results, then verify by a match"},
+    {"report", report_command, "write a tuning run's report.html again (tuner report DIR)"},
 };
 
 static void usage(FILE *f)

@@ -32,10 +32,11 @@ int texel_command(int argc, char **argv)
 	                    OPT_END};
 	const OptSpec spec = {
 	    "tuner texel",
-	    "Fits the alphabeta player's shape scores and ratio to game results\n"
+	    "Fits a player's evaluation weights and ratio to game results\n"
 	    "(Texel's method: logistic loss of sigmoid(K * eval), GSL's BFGS), then\n"
 	    "plays the tuned scores against the start in a verification match.\n"
-	    "Writes DIR/NAME/: games.csv, texel.csv, loss.csv, tuned.ini, verify.csv.\n"
+	    "Writes DIR/NAME/: games.csv, texel.csv, loss.csv, rounds.csv, tuned.ini,\n"
+	    "verify.csv, report.html.\n"
 	    "configs/texel-alphabeta.ini documents every key.\n",
 	    args, opts};
 	int status = opt_command(&spec, argc, argv);
