@@ -170,9 +170,8 @@ static bool external_reuse(Player *p, const ParamSet *ps, uint64_t seed)
 void external_stop(External *e)
 {
 	if (e->proc.pid && e->fault == FAULT_NONE) {
-		proc_resume(&e->proc);
 		proc_write(&e->proc, "END\n", clock_ms() + 100);
-		proc_stop(&e->proc, STOP_GRACE_MS);
+		proc_stop(&e->proc, STOP_GRACE_MS); /* continues it first */
 	} else {
 		proc_kill(&e->proc);
 	}

@@ -261,15 +261,22 @@ ProcStatus proc_write(Proc *p, const char *text, double deadline)
 		return PROC_EOF;
 	/* A write to a pipe nobody reads raises SIGPIPE, which would end the
 	 * arena unless it ignores the signal. Block it in this thread for the
-	 * write and take back the one the write raised, if any. */
+	 * write and take back the one the write raised, if any. Two system
+	 * calls around the write in the usual case: a SIGPIPE can be pending
+	 * here only if the caller blocks it already (one pending while
+	 * unblocked would have been delivered), and only then is it asked
+	 * whether one is. */
 	proc_log_lines(p->log, '>', text, strlen(text));
 	sigset_t pipe_set, old, pending;
 	sigemptyset(&pipe_set);
 	sigaddset(&pipe_set, SIGPIPE);
-	sigemptyset(&pending);
-	sigpending(&pending);
-	bool was_pending = sigismember(&pending, SIGPIPE);
 	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+	bool was_blocked = sigismember(&old, SIGPIPE), was_pending = false;
+	if (was_blocked) {
+		sigemptyset(&pending);
+		sigpending(&pending);
+		was_pending = sigismember(&pending, SIGPIPE);
+	}
 	ProcStatus st = PROC_OK;
 	size_t len = strlen(text), done = 0;
 	while (done < len) {
@@ -277,6 +284,9 @@ ProcStatus proc_write(Proc *p, const char *text, double deadline)
 		if (n >= 0) {
 			done += (size_t)n;
 		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			/* A stopped child would never make room (callers write
+			 * before they resume: one wake-up of the child, not two). */
+			proc_resume(p);
 			if ((st = wait_fd(p, p->to_child, POLLOUT, deadline)) != PROC_OK)
 				break;
 		} else if (errno != EINTR) {
@@ -289,7 +299,8 @@ ProcStatus proc_write(Proc *p, const char *text, double deadline)
 		while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)
 			;
 	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!was_blocked)
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return st;
 }
 
@@ -316,18 +327,19 @@ ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline)
 		}
 		if (p->from_child < 0)
 			return PROC_EOF;
+		/* Wait first, then read: a reply is seldom there already (the
+		 * command was just sent), so a read first would mostly fail
+		 * with EAGAIN, one system call more per move. */
+		ProcStatus w = wait_fd(p, p->from_child, POLLIN, deadline);
+		if (w != PROC_OK)
+			return w;
 		ssize_t n = read(p->from_child, p->buf + p->len, sizeof p->buf - p->len);
-		if (n > 0) {
+		if (n > 0)
 			p->len += (size_t)n;
-		} else if (n == 0) {
+		else if (n == 0)
 			return PROC_EOF;
-		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			ProcStatus w = wait_fd(p, p->from_child, POLLIN, deadline);
-			if (w != PROC_OK)
-				return w;
-		} else if (errno != EINTR) {
+		else if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
 			return PROC_EOF;
-		}
 	}
 }
 

@@ -52,10 +52,11 @@ void external_start_begin(External *e, bool with_restart)
 		return;
 	}
 	proc_log_event(&e->log, "same process, pid %ld", (long)e->proc.pid);
-	proc_resume(&e->proc);
 	e->start_sent = clock_ms();
 	e->start = EXTERNAL_RESTART_SENT;
+	/* Written before the engine is continued, as a move (external_move.c). */
 	proc_write(&e->proc, "RESTART\n", e->start_sent + (double)e->timeout_start);
+	proc_resume(&e->proc);
 }
 
 /* The wait for OK. Returns PROC_OK with *refused false on OK, PROC_OK with

@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,10 +123,15 @@ static void conversation_is_logged(void **state)
 	    "> BEGIN\n",
 	    "< 7,7\n",
 	    "* stop\n",
-	    "* cont\n",
+	    /* The command is written to the stopped engine, then it is
+	     * continued: it wakes once, to its command. */
 	    "> INFO time_left ",
 	    "> TURN ",
+	    "* cont\n",
+	    "< ",
+	    "* stop\n",
 	    "> TURN ",
+	    "* cont\n",
 	    "! fault: crash at move 3\n",
 	    "! fault: exiting with 3\n",
 	    "* exit: exit status 3\n",
@@ -305,6 +311,73 @@ static void stopped_engines_end_cleanly(void **state)
 	assert_no_children();
 }
 
+/* A write to a child that is gone is PROC_EOF, never the SIGPIPE that
+ * would end the arena: the thread's signal mask is as it was, and no
+ * SIGPIPE of the write is left pending, whether the caller blocks the
+ * signal or not; a SIGPIPE the caller had pending stays so. */
+static void writes_to_a_dead_child_raise_no_sigpipe(void **state)
+{
+	(void)state;
+	sigset_t pipe_set, mask, pending;
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	for (int caller_blocks = 0; caller_blocks < 3; caller_blocks++) {
+		/* 0: not blocked; 1: blocked; 2: blocked with one pending */
+		Proc p;
+		proc_init(&p);
+		char *const argv[] = {"true", NULL};
+		char err[256];
+		if (proc_start(&p, "/bin/true", argv, NULL, err, sizeof err) < 0)
+			fail_msg("%s", err);
+		assert_true(proc_wait_exit(&p, clock_ms() + 2000));
+		if (caller_blocks)
+			pthread_sigmask(SIG_BLOCK, &pipe_set, NULL);
+		if (caller_blocks == 2)
+			raise(SIGPIPE);
+		assert_int_equal(proc_write(&p, "END\n", clock_ms() + 1000), PROC_EOF);
+		pthread_sigmask(SIG_BLOCK, NULL, &mask);
+		assert_int_equal(sigismember(&mask, SIGPIPE), caller_blocks > 0);
+		sigpending(&pending);
+		assert_int_equal(sigismember(&pending, SIGPIPE), caller_blocks == 2);
+		if (caller_blocks == 2) {
+			struct timespec zero = {0, 0};
+			assert_int_equal(sigtimedwait(&pipe_set, NULL, &zero), SIGPIPE);
+		}
+		pthread_sigmask(SIG_UNBLOCK, &pipe_set, NULL);
+		proc_kill(&p);
+		assert_false(p.killed);
+	}
+	assert_no_children();
+}
+
+/* Commands are written to a stopped engine before it is continued; one
+ * longer than the pipe holds continues it, so the write ends in time. */
+static void a_stopped_child_gets_a_long_command(void **state)
+{
+	(void)state;
+	Proc p;
+	proc_init(&p);
+	char *const argv[] = {"sh", "-c", "echo ready; exec cat >/dev/null", NULL};
+	char err[256], line[PROC_LINE_MAX];
+	if (proc_start(&p, "/bin/sh", argv, NULL, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	/* Running (not loading, in state D, which a stop waits out). */
+	assert_int_equal(proc_read_line(&p, line, clock_ms() + 5000), PROC_OK);
+	proc_suspend(&p);
+	assert_int_equal(state_of(p.pid, 'T'), 'T');
+	enum { LONG = 1 << 20 }; /* 16 times a Linux pipe */
+	char *text = malloc(LONG + 1);
+	assert_non_null(text);
+	memset(text, 'x', LONG);
+	text[LONG] = '\0';
+	assert_int_equal(proc_write(&p, text, clock_ms() + 5000), PROC_OK);
+	free(text);
+	assert_false(p.stopped);
+	proc_stop(&p, 1000);
+	assert_false(p.killed);
+	assert_no_children();
+}
+
 /* An engine whose resident size goes over max_memory loses by memory:
  * caught while it thinks (sampled every few ms) or, for a helper process,
  * once its move is in. Under the limit nothing happens. */
@@ -416,6 +489,8 @@ int main(void)
 	    cmocka_unit_test(conversation_is_logged),
 	    cmocka_unit_test(engines_are_stopped_between_moves),
 	    cmocka_unit_test(stopped_engines_end_cleanly),
+	    cmocka_unit_test(writes_to_a_dead_child_raise_no_sigpipe),
+	    cmocka_unit_test(a_stopped_child_gets_a_long_command),
 	    cmocka_unit_test(memory_over_the_limit_loses),
 	    cmocka_unit_test(stderr_is_drained_and_kept),
 	    cmocka_unit_test(an_engine_gone_is_a_crash_with_its_cause),
