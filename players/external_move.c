@@ -104,6 +104,7 @@ int external_move_choose(Player *p, const Board *pos, const Budget *budget, Move
 	char cmd[256 + BOARD_MAX_MOVES * 12], line[PROC_LINE_MAX],
 	    quoted[EXTERNAL_QUOTE_MAX + 4], skips[EXTERNAL_QUOTE_MAX + 48];
 	double limit = move_command(e, pos, budget, cmd, sizeof cmd);
+	external_watch_ponder(e);
 	double t0 = clock_ms(), deadline = t0 + limit + (double)e->tolerance;
 	/* Written while the engine is still stopped, then continued: it
 	 * wakes once, to a command waiting in the pipe (continued first, it
@@ -167,8 +168,10 @@ int external_move_choose(Player *p, const Board *pos, const Budget *budget, Move
 		snprintf(info->fault_detail, sizeof info->fault_detail, "%s", e->detail);
 		return POINT_NONE;
 	}
-	if (!e->ponder)
+	if (e->stop_between)
 		proc_suspend(&e->proc);
+	else if (e->ponder == PONDER_WATCH)
+		e->cpu_at_move = proc_cpu_ms(&e->proc);
 	int m = board_point((int)x, (int)y);
 	/* An occupied point is the arena's to judge (END_ILLEGAL). */
 	memcpy(e->known_moves, pos->moves, sizeof pos->moves[0] * (size_t)pos->count);

@@ -98,7 +98,7 @@ static void conversation_is_logged(void **state)
 	snprintf(log, sizeof log, "%s/engine.log", dir);
 	snprintf(log_kv, sizeof log_kv, "log=%s", log);
 	snprintf(command, sizeof command, "%s crash 3", FAULT_ENGINE);
-	const char *const kv[] = {log_kv, "timeout_turn=1000", NULL};
+	const char *const kv[] = {log_kv, "timeout_turn=1000", "ponder=off", NULL};
 	Player *pl[2] = {external(command, kv), builtin("naive", 3)};
 	GameSetup s = {.size = 15, .rule = RULE_FREESTYLE};
 	s.budget[WHITE].nodes = 1000;
@@ -187,20 +187,23 @@ static double engine_said(const char *log, const char *key)
 
 typedef struct {
 	int16_t moves[16];
-	double cpu_ms;      /* the engine's CPU time, all game long */
-	double between_ms;  /* of which while the opponent was to move */
-	char state_between; /* its state then */
+	double cpu_ms;            /* the engine's CPU time, all game long */
+	double between_ms;        /* of which while the opponent was to move */
+	double first_ms;          /* of which in the first such wait */
+	char state_between;       /* its state in the last such wait */
+	char conversation[16384]; /* the arena's log of the game */
 } PonderRun;
 
 /* The engine plays 6 moves against naive, which takes opp_ms of wall time
  * (asleep, no CPU) per move, as a slow opponent would. */
 static void ponder_run(const char *mode, const char *ponder, long opp_ms, PonderRun *run)
 {
-	char log[128], command[PARAM_TEXT_MAX], kv_ponder[32];
+	char log[128], conv[160], command[PARAM_TEXT_MAX], kv_ponder[32];
 	snprintf(log, sizeof log, "%s/%s-%s.log", dir, mode, ponder);
+	snprintf(conv, sizeof conv, "log=%s/%s-%s.conversation", dir, mode, ponder);
 	snprintf(command, sizeof command, "%s %s", FAULT_ENGINE, mode);
 	snprintf(kv_ponder, sizeof kv_ponder, "ponder=%s", ponder);
-	const char *const kv[] = {kv_ponder, NULL};
+	const char *const kv[] = {kv_ponder, conv, NULL};
 	setenv("FAULT_LOG", log, 1);
 	Player *e = external(command, kv), *o = builtin("naive", 3);
 	player_new_game(e, 15, RULE_FREESTYLE); /* the engine starts here */
@@ -223,6 +226,8 @@ static void ponder_run(const char *mode, const char *ponder, long opp_ms, Ponder
 		sleep_ms(opp_ms);
 		assert_int_equal(proc_stat_read(pid, &after), 0);
 		run->between_ms += after.cpu_ms - before.cpu_ms;
+		if (k == 0)
+			run->first_ms = after.cpu_ms - before.cpu_ms;
 		run->state_between = after.state;
 		m = player_choose(o, &b, &(Budget){.nodes = 100}, &info);
 		run->moves[2 * k + 1] = (int16_t)m;
@@ -232,24 +237,55 @@ static void ponder_run(const char *mode, const char *ponder, long opp_ms, Ponder
 	player_destroy(o);
 	run->cpu_ms = engine_said(log, "cpu");
 	assert_true(run->cpu_ms >= 0);
+	snprintf(run->conversation, sizeof run->conversation, "%s", slurp(conv + 4));
 	assert_true(process_gone(pid));
 	assert_no_children();
 }
 
-/* An engine that thinks on the opponent's time is stopped (SIGSTOP) from
- * its move to the next command: it takes no CPU meanwhile and plays the
- * same moves; with ponder = on it spins all along. */
+/* With ponder = off an engine that thinks on the opponent's time is
+ * stopped (SIGSTOP) from its move to the next command: it takes no CPU
+ * meanwhile and plays the same moves; with ponder = on it spins all along.
+ * With ponder = watch (the default) an engine that keeps still is never
+ * stopped; one that spins is caught at the next command (its first wait
+ * is all it gets) and stopped from then on, as with off. */
 static void engines_are_stopped_between_moves(void **state)
 {
 	(void)state;
-	PonderRun good, off, on;
+	PonderRun good, off, on, watched, caught;
 	ponder_run("good", "off", 100, &good);
 	ponder_run("ponder", "off", 100, &off);
 	ponder_run("ponder", "on", 100, &on);
+	ponder_run("good", "watch", 100, &watched);
+	ponder_run("ponder", "watch", 100, &caught);
 	assert_memory_equal(off.moves, good.moves, 12 * sizeof good.moves[0]);
 	assert_memory_equal(on.moves, good.moves, 12 * sizeof good.moves[0]);
+	assert_memory_equal(watched.moves, good.moves, 12 * sizeof good.moves[0]);
+	assert_memory_equal(caught.moves, good.moves, 12 * sizeof good.moves[0]);
 	assert_int_equal(off.state_between, 'T');
 	assert_true(on.state_between != 'T');
+	assert_non_null(strstr(good.conversation, "* stop\n"));
+	/* Watched: the good engine waits for its commands, never stopped. */
+	assert_int_equal(watched.state_between, 'S');
+	assert_null(strstr(watched.conversation, "* stop\n"));
+	assert_null(strstr(watched.conversation, "pondering"));
+	if (watched.between_ms > 20)
+		fail_msg("the still engine took %.0f ms of CPU between moves",
+		         watched.between_ms);
+	/* Caught after its first wait (100 ms of spinning), then stopped. */
+	static const char *const caught_log[] = {"< 7,7\n",
+	                                         "* pondering: ",
+	                                         " ms of CPU since its last move; "
+	                                         "stopped between moves from now on\n",
+	                                         "> TURN ",
+	                                         "* cont\n",
+	                                         "* stop\n",
+	                                         NULL};
+	assert_in_order(caught.conversation, caught_log);
+	assert_int_equal(caught.state_between, 'T');
+	if (caught.first_ms < 20 || caught.between_ms - caught.first_ms > 20)
+		fail_msg("watched, the pondering engine took %.0f ms of CPU in its first "
+		         "wait and %.0f in the five others",
+		         caught.first_ms, caught.between_ms - caught.first_ms);
 	/* 600 ms of the opponent's time; a clock tick is 10 ms. */
 	if (off.between_ms > 20 || off.cpu_ms > 150)
 		fail_msg("stopped, the pondering engine took %.0f ms of CPU between "
@@ -271,7 +307,8 @@ static void stopped_engines_end_cleanly(void **state)
 	snprintf(log, sizeof log, "%s/stopped.log", dir);
 	snprintf(command, sizeof command, "%s good", FAULT_ENGINE);
 	setenv("FAULT_LOG", log, 1);
-	Player *e = external(command, NULL);
+	static const char *const kv[] = {"ponder=off", NULL};
+	Player *e = external(command, kv);
 	player_new_game(e, 15, RULE_FREESTYLE);
 	unsetenv("FAULT_LOG");
 	Board b;
