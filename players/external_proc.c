@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,6 +28,12 @@
 #include "proc_stat.h"
 
 extern char **environ;
+
+/* Linux 6.18's flag for a pwritev2 to a pipe that must not raise SIGPIPE
+ * (older C headers lack it; older kernels refuse it with EOPNOTSUPP). */
+#ifndef RWF_NOSIGNAL
+#define RWF_NOSIGNAL 0x00000100
+#endif
 
 enum { STAGE_SETUP, STAGE_CHDIR, STAGE_EXEC };
 
@@ -54,6 +61,7 @@ void proc_init(Proc *p)
 	p->to_child = p->from_child = p->from_err = -1;
 	p->log = NULL;
 	p->max_rss = 0;
+	p->nosignal = true;
 	forget_child(p);
 }
 
@@ -259,18 +267,59 @@ static ProcStatus wait_fd(Proc *p, int fd, short events, double deadline)
 	}
 }
 
+/* Writes all of text with flags for pwritev2 (0: plain write), waiting
+ * for room until the deadline. A kernel that refuses the flags (before
+ * Linux 6.18 for RWF_NOSIGNAL) sets *refused, having written nothing. */
+static ProcStatus write_all(Proc *p, const char *text, double deadline, int flags,
+                            bool *refused)
+{
+	size_t len = strlen(text), done = 0;
+	*refused = false;
+	while (done < len) {
+		struct iovec iov = {(void *)(text + done), len - done};
+		ssize_t n = flags ? pwritev2(p->to_child, &iov, 1, -1, flags)
+		                  : write(p->to_child, text + done, len - done);
+		if (n >= 0) {
+			done += (size_t)n;
+		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			/* A stopped child would never make room (callers write
+			 * before they resume: one wake-up of the child, not two). */
+			proc_resume(p);
+			ProcStatus st = wait_fd(p, p->to_child, POLLOUT, deadline);
+			if (st != PROC_OK)
+				return st;
+		} else if (flags && done == 0 &&
+		           (errno == EOPNOTSUPP || errno == ENOSYS || errno == EINVAL)) {
+			*refused = true;
+			return PROC_EOF;
+		} else if (errno != EINTR) {
+			return PROC_EOF; /* EPIPE, or anything else: the engine is unusable
+			                  */
+		}
+	}
+	return PROC_OK;
+}
+
 ProcStatus proc_write(Proc *p, const char *text, double deadline)
 {
 	if (p->to_child < 0)
 		return PROC_EOF;
-	/* A write to a pipe nobody reads raises SIGPIPE, which would end the
-	 * arena unless it ignores the signal. Block it in this thread for the
-	 * write and take back the one the write raised, if any. Two system
-	 * calls around the write in the usual case: a SIGPIPE can be pending
-	 * here only if the caller blocks it already (one pending while
-	 * unblocked would have been delivered), and only then is it asked
-	 * whether one is. */
 	proc_log_lines(p->log, '>', text, strlen(text));
+	/* A write to a pipe nobody reads raises SIGPIPE, which would end the
+	 * arena unless it ignores the signal. Since Linux 6.18 a write can
+	 * say not to (RWF_NOSIGNAL): one system call. */
+	bool refused;
+	if (p->nosignal) {
+		ProcStatus st = write_all(p, text, deadline, RWF_NOSIGNAL, &refused);
+		if (!refused)
+			return st;
+		p->nosignal = false; /* an older kernel: not asked again */
+	}
+	/* Else block SIGPIPE in this thread for the write and take back the
+	 * one the write raised, if any: two system calls around the write in
+	 * the usual case, as a SIGPIPE can be pending here only if the caller
+	 * blocks it already (one pending while unblocked would have been
+	 * delivered), and only then is it asked whether one is. */
 	sigset_t pipe_set, old, pending;
 	sigemptyset(&pipe_set);
 	sigaddset(&pipe_set, SIGPIPE);
@@ -281,23 +330,7 @@ ProcStatus proc_write(Proc *p, const char *text, double deadline)
 		sigpending(&pending);
 		was_pending = sigismember(&pending, SIGPIPE);
 	}
-	ProcStatus st = PROC_OK;
-	size_t len = strlen(text), done = 0;
-	while (done < len) {
-		ssize_t n = write(p->to_child, text + done, len - done);
-		if (n >= 0) {
-			done += (size_t)n;
-		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			/* A stopped child would never make room (callers write
-			 * before they resume: one wake-up of the child, not two). */
-			proc_resume(p);
-			if ((st = wait_fd(p, p->to_child, POLLOUT, deadline)) != PROC_OK)
-				break;
-		} else if (errno != EINTR) {
-			st = PROC_EOF; /* EPIPE, or anything else: the engine is unusable */
-			break;
-		}
-	}
+	ProcStatus st = write_all(p, text, deadline, 0, &refused);
 	if (st == PROC_EOF && !was_pending) {
 		struct timespec zero = {0, 0};
 		while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)

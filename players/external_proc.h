@@ -59,6 +59,10 @@ typedef struct {
 	 * rss is the last measure that went over it. */
 	int64_t max_rss, rss;
 	double next_sample; /* clock_ms() of the next sample of rss */
+	/* Write with RWF_NOSIGNAL (no SIGPIPE, Linux 6.18): proc_init sets
+	 * it, the first write the kernel refuses clears it (then SIGPIPE is
+	 * blocked around each write instead). */
+	bool nosignal;
 	/* The child's CPU-time clock (proc_cpu_ms), if it could be named. */
 	clockid_t cpu_clock;
 	bool cpu_clock_ok;
