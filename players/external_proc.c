@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -414,11 +415,11 @@ bool proc_running(const Proc *p)
 bool proc_wait_exit(Proc *p, double deadline)
 {
 	char drop[1024];
+	int pidfd = -1;
+	bool gone;
 	for (;;) {
-		if (p->pid <= 0 || has_exited(p))
-			return true;
-		if (clock_ms() >= deadline)
-			return false;
+		if ((gone = p->pid <= 0 || has_exited(p)) || clock_ms() >= deadline)
+			break;
 		/* Read (and drop) what it still writes, so it never blocks on a
 		 * full pipe; poll also paces the loop. */
 		drain_err(p);
@@ -427,11 +428,25 @@ bool proc_wait_exit(Proc *p, double deadline)
 			if (poll(&pfd, 1, 2) > 0 &&
 			    read(p->from_child, drop, sizeof drop) == 0)
 				close_fd(&p->from_child);
+			continue;
+		}
+		/* Its output closed: it is on its way out. A pidfd (Linux 5.3)
+		 * reads ready the moment it has exited; without one, a
+		 * millisecond's sleep (one a game with restart = on). */
+		if (pidfd < 0)
+			pidfd = (int)syscall(SYS_pidfd_open, p->pid, 0);
+		if (pidfd >= 0) {
+			struct pollfd pfd[2] = {{.fd = pidfd, .events = POLLIN},
+			                        {.fd = p->from_err, .events = POLLIN}};
+			poll(pfd, p->from_err >= 0 ? 2 : 1, wait_ms(deadline));
 		} else {
 			struct timespec ms = {0, 1000000};
 			nanosleep(&ms, NULL);
 		}
 	}
+	if (pidfd >= 0)
+		close(pidfd);
+	return gone;
 }
 
 void proc_kill(Proc *p)

@@ -419,6 +419,42 @@ static void a_stopped_child_gets_a_long_command(void **state)
 	assert_no_children();
 }
 
+/* A child that closed its output is waited for until it exits (its
+ * stderr still read, so that it can finish) or the deadline passes. */
+static void a_child_without_output_is_waited_for(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *script;
+		double deadline_ms;
+		bool exits;
+		const char *status;
+	} cases[] = {
+	    {"exec >&-; sleep 0.2; exit 4", 5000, true, "exit status 4"},
+	    {"exec >&-; head -c 300000 /dev/zero | tr '\\0' x >&2; exit 5", 5000, true,
+	     "exit status 5"},
+	    {"exec >&-; exec sleep 30", 200, false, "killed by signal 9 (SIGKILL)"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		Proc p;
+		proc_init(&p);
+		char *const argv[] = {"sh", "-c", (char *)cases[i].script, NULL};
+		char err[256];
+		if (proc_start(&p, "/bin/sh", argv, NULL, err, sizeof err) < 0)
+			fail_msg("%s", err);
+		double t0 = clock_ms();
+		bool exited = proc_wait_exit(&p, t0 + cases[i].deadline_ms);
+		double ms = clock_ms() - t0;
+		if (exited != cases[i].exits || ms < (i == 1 ? 0 : 150) || ms > 4000)
+			fail_msg("'%s': %s after %.0f ms", cases[i].script,
+			         exited ? "exited" : "still running", ms);
+		proc_kill(&p);
+		proc_exit_text(&p, err, sizeof err);
+		assert_string_equal(err, cases[i].status);
+	}
+	assert_no_children();
+}
+
 /* An engine whose resident size goes over max_memory loses by memory:
  * caught while it thinks (sampled every few ms) or, for a helper process,
  * once its move is in. Under the limit nothing happens. */
@@ -532,6 +568,7 @@ int main(void)
 	    cmocka_unit_test(stopped_engines_end_cleanly),
 	    cmocka_unit_test(writes_to_a_dead_child_raise_no_sigpipe),
 	    cmocka_unit_test(a_stopped_child_gets_a_long_command),
+	    cmocka_unit_test(a_child_without_output_is_waited_for),
 	    cmocka_unit_test(memory_over_the_limit_loses),
 	    cmocka_unit_test(stderr_is_drained_and_kept),
 	    cmocka_unit_test(an_engine_gone_is_a_crash_with_its_cause),
