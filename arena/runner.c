@@ -608,7 +608,7 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 		    stderr,
 		    "played %d games in %.2f s: %.2f games/s; of the thread time, players "
 		    "thought %.1f%% and recording the games took %.2f%%; CPU: arena "
-		    "%.2f s, engine processes %.2f s\n",
+		    "%.3f s, engine processes %.3f s\n",
 		    r->nplayed, wall, r->nplayed / wall,
 		    wall > 0 ? 100.0 * r->player_ms / 1e3 / (wall * nthreads) : 0.0,
 		    wall > 0 ? 100.0 * r->record_ms / 1e3 / (wall * nthreads) : 0.0,

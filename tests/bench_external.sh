@@ -9,6 +9,8 @@
 # harness's share of the total CPU.
 # usage: tests/bench_external.sh ARENA_BINARY PBRAIN_DIR [RUNS] [MODES]
 #   MODES: "on off" (default) or one of them, for an arena without `restart`
+#   PONDER=off|watch|on in the environment sets the players' `ponder` (by
+#   default the arena's default), to see what stopping engines costs
 set -euo pipefail
 arena=$(realpath "$1")
 pbrain=$(realpath "$2")
@@ -33,11 +35,13 @@ ms = 1000
 type = external
 command = $pbrain/pbrain-naive
 $([ "$restart" = legacy ] || echo "restart = $restart")
+$([ -z "${PONDER:-}" ] || echo "ponder = $PONDER")
 
 [player weighted]
 type = external
 command = $pbrain/pbrain-weighted
 $([ "$restart" = legacy ] || echo "restart = $restart")
+$([ -z "${PONDER:-}" ] || echo "ponder = $PONDER")
 INI
 		: > stats.txt
 		for _ in $(seq "$runs"); do
@@ -54,7 +58,7 @@ INI
 		wall=$(cut -d' ' -f1 stats.txt | median)
 		acpu=$(cut -d' ' -f2 stats.txt | median)
 		kcpu=$(cut -d' ' -f3 stats.txt | median)
-		printf 'restart=%-6s %d thread%s, median of %d: %6.2f s, %6.0f games/s, CPU arena %.2f s + engines %.2f s, harness %.1f%% of the CPU\n' \
+		printf 'restart=%-6s %d thread%s, median of %d: %6.3f s, %6.0f games/s, CPU arena %.3f s + engines %.3f s, harness %.1f%% of the CPU\n' \
 			"$restart" "$threads" "$([ "$threads" = 1 ] && echo " " || echo s)" "$runs" "$wall" \
 			"$(echo "120 / $wall" | bc -l)" "$acpu" "$kcpu" "$(echo "100 * $acpu / ($acpu + $kcpu)" | bc -l)"
 	done

@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,7 +98,7 @@ static void conversation_is_logged(void **state)
 	snprintf(log, sizeof log, "%s/engine.log", dir);
 	snprintf(log_kv, sizeof log_kv, "log=%s", log);
 	snprintf(command, sizeof command, "%s crash 3", FAULT_ENGINE);
-	const char *const kv[] = {log_kv, "timeout_turn=1000", NULL};
+	const char *const kv[] = {log_kv, "timeout_turn=1000", "ponder=off", NULL};
 	Player *pl[2] = {external(command, kv), builtin("naive", 3)};
 	GameSetup s = {.size = 15, .rule = RULE_FREESTYLE};
 	s.budget[WHITE].nodes = 1000;
@@ -122,10 +123,15 @@ static void conversation_is_logged(void **state)
 	    "> BEGIN\n",
 	    "< 7,7\n",
 	    "* stop\n",
-	    "* cont\n",
+	    /* The command is written to the stopped engine, then it is
+	     * continued: it wakes once, to its command. */
 	    "> INFO time_left ",
 	    "> TURN ",
+	    "* cont\n",
+	    "< ",
+	    "* stop\n",
 	    "> TURN ",
+	    "* cont\n",
 	    "! fault: crash at move 3\n",
 	    "! fault: exiting with 3\n",
 	    "* exit: exit status 3\n",
@@ -181,20 +187,23 @@ static double engine_said(const char *log, const char *key)
 
 typedef struct {
 	int16_t moves[16];
-	double cpu_ms;      /* the engine's CPU time, all game long */
-	double between_ms;  /* of which while the opponent was to move */
-	char state_between; /* its state then */
+	double cpu_ms;            /* the engine's CPU time, all game long */
+	double between_ms;        /* of which while the opponent was to move */
+	double first_ms;          /* of which in the first such wait */
+	char state_between;       /* its state in the last such wait */
+	char conversation[16384]; /* the arena's log of the game */
 } PonderRun;
 
 /* The engine plays 6 moves against naive, which takes opp_ms of wall time
  * (asleep, no CPU) per move, as a slow opponent would. */
 static void ponder_run(const char *mode, const char *ponder, long opp_ms, PonderRun *run)
 {
-	char log[128], command[PARAM_TEXT_MAX], kv_ponder[32];
+	char log[128], conv[160], command[PARAM_TEXT_MAX], kv_ponder[32];
 	snprintf(log, sizeof log, "%s/%s-%s.log", dir, mode, ponder);
+	snprintf(conv, sizeof conv, "log=%s/%s-%s.conversation", dir, mode, ponder);
 	snprintf(command, sizeof command, "%s %s", FAULT_ENGINE, mode);
 	snprintf(kv_ponder, sizeof kv_ponder, "ponder=%s", ponder);
-	const char *const kv[] = {kv_ponder, NULL};
+	const char *const kv[] = {kv_ponder, conv, NULL};
 	setenv("FAULT_LOG", log, 1);
 	Player *e = external(command, kv), *o = builtin("naive", 3);
 	player_new_game(e, 15, RULE_FREESTYLE); /* the engine starts here */
@@ -217,6 +226,8 @@ static void ponder_run(const char *mode, const char *ponder, long opp_ms, Ponder
 		sleep_ms(opp_ms);
 		assert_int_equal(proc_stat_read(pid, &after), 0);
 		run->between_ms += after.cpu_ms - before.cpu_ms;
+		if (k == 0)
+			run->first_ms = after.cpu_ms - before.cpu_ms;
 		run->state_between = after.state;
 		m = player_choose(o, &b, &(Budget){.nodes = 100}, &info);
 		run->moves[2 * k + 1] = (int16_t)m;
@@ -226,24 +237,55 @@ static void ponder_run(const char *mode, const char *ponder, long opp_ms, Ponder
 	player_destroy(o);
 	run->cpu_ms = engine_said(log, "cpu");
 	assert_true(run->cpu_ms >= 0);
+	snprintf(run->conversation, sizeof run->conversation, "%s", slurp(conv + 4));
 	assert_true(process_gone(pid));
 	assert_no_children();
 }
 
-/* An engine that thinks on the opponent's time is stopped (SIGSTOP) from
- * its move to the next command: it takes no CPU meanwhile and plays the
- * same moves; with ponder = on it spins all along. */
+/* With ponder = off an engine that thinks on the opponent's time is
+ * stopped (SIGSTOP) from its move to the next command: it takes no CPU
+ * meanwhile and plays the same moves; with ponder = on it spins all along.
+ * With ponder = watch (the default) an engine that keeps still is never
+ * stopped; one that spins is caught at the next command (its first wait
+ * is all it gets) and stopped from then on, as with off. */
 static void engines_are_stopped_between_moves(void **state)
 {
 	(void)state;
-	PonderRun good, off, on;
+	PonderRun good, off, on, watched, caught;
 	ponder_run("good", "off", 100, &good);
 	ponder_run("ponder", "off", 100, &off);
 	ponder_run("ponder", "on", 100, &on);
+	ponder_run("good", "watch", 100, &watched);
+	ponder_run("ponder", "watch", 100, &caught);
 	assert_memory_equal(off.moves, good.moves, 12 * sizeof good.moves[0]);
 	assert_memory_equal(on.moves, good.moves, 12 * sizeof good.moves[0]);
+	assert_memory_equal(watched.moves, good.moves, 12 * sizeof good.moves[0]);
+	assert_memory_equal(caught.moves, good.moves, 12 * sizeof good.moves[0]);
 	assert_int_equal(off.state_between, 'T');
 	assert_true(on.state_between != 'T');
+	assert_non_null(strstr(good.conversation, "* stop\n"));
+	/* Watched: the good engine waits for its commands, never stopped. */
+	assert_int_equal(watched.state_between, 'S');
+	assert_null(strstr(watched.conversation, "* stop\n"));
+	assert_null(strstr(watched.conversation, "pondering"));
+	if (watched.between_ms > 20)
+		fail_msg("the still engine took %.0f ms of CPU between moves",
+		         watched.between_ms);
+	/* Caught after its first wait (100 ms of spinning), then stopped. */
+	static const char *const caught_log[] = {"< 7,7\n",
+	                                         "* pondering: ",
+	                                         " ms of CPU since its last move; "
+	                                         "stopped between moves from now on\n",
+	                                         "> TURN ",
+	                                         "* cont\n",
+	                                         "* stop\n",
+	                                         NULL};
+	assert_in_order(caught.conversation, caught_log);
+	assert_int_equal(caught.state_between, 'T');
+	if (caught.first_ms < 20 || caught.between_ms - caught.first_ms > 20)
+		fail_msg("watched, the pondering engine took %.0f ms of CPU in its first "
+		         "wait and %.0f in the five others",
+		         caught.first_ms, caught.between_ms - caught.first_ms);
 	/* 600 ms of the opponent's time; a clock tick is 10 ms. */
 	if (off.between_ms > 20 || off.cpu_ms > 150)
 		fail_msg("stopped, the pondering engine took %.0f ms of CPU between "
@@ -265,7 +307,8 @@ static void stopped_engines_end_cleanly(void **state)
 	snprintf(log, sizeof log, "%s/stopped.log", dir);
 	snprintf(command, sizeof command, "%s good", FAULT_ENGINE);
 	setenv("FAULT_LOG", log, 1);
-	Player *e = external(command, NULL);
+	static const char *const kv[] = {"ponder=off", NULL};
+	Player *e = external(command, kv);
 	player_new_game(e, 15, RULE_FREESTYLE);
 	unsetenv("FAULT_LOG");
 	Board b;
@@ -302,6 +345,113 @@ static void stopped_engines_end_cleanly(void **state)
 	for (t0 = clock_ms(); !process_gone(helper) && clock_ms() - t0 < 2000;)
 		sleep_ms(5);
 	assert_true(process_gone(helper));
+	assert_no_children();
+}
+
+/* A write to a child that is gone is PROC_EOF, never the SIGPIPE that
+ * would end the arena: the thread's signal mask is as it was, and no
+ * SIGPIPE of the write is left pending, whether the caller blocks the
+ * signal or not; a SIGPIPE the caller had pending stays so. Both ways:
+ * with RWF_NOSIGNAL (where the kernel has it) and with SIGPIPE blocked
+ * around the write. */
+static void writes_to_a_dead_child_raise_no_sigpipe(void **state)
+{
+	(void)state;
+	sigset_t pipe_set, mask, pending;
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	for (int k = 0; k < 6; k++) {
+		/* 0: not blocked; 1: blocked; 2: blocked with one pending */
+		int caller_blocks = k % 3;
+		Proc p;
+		proc_init(&p);
+		p.nosignal = k < 3;
+		char *const argv[] = {"true", NULL};
+		char err[256];
+		if (proc_start(&p, "/bin/true", argv, NULL, err, sizeof err) < 0)
+			fail_msg("%s", err);
+		assert_true(proc_wait_exit(&p, clock_ms() + 2000));
+		if (caller_blocks)
+			pthread_sigmask(SIG_BLOCK, &pipe_set, NULL);
+		if (caller_blocks == 2)
+			raise(SIGPIPE);
+		assert_int_equal(proc_write(&p, "END\n", clock_ms() + 1000), PROC_EOF);
+		pthread_sigmask(SIG_BLOCK, NULL, &mask);
+		assert_int_equal(sigismember(&mask, SIGPIPE), caller_blocks > 0);
+		sigpending(&pending);
+		assert_int_equal(sigismember(&pending, SIGPIPE), caller_blocks == 2);
+		if (caller_blocks == 2) {
+			struct timespec zero = {0, 0};
+			assert_int_equal(sigtimedwait(&pipe_set, NULL, &zero), SIGPIPE);
+		}
+		pthread_sigmask(SIG_UNBLOCK, &pipe_set, NULL);
+		proc_kill(&p);
+		assert_false(p.killed);
+	}
+	assert_no_children();
+}
+
+/* Commands are written to a stopped engine before it is continued; one
+ * longer than the pipe holds continues it, so the write ends in time. */
+static void a_stopped_child_gets_a_long_command(void **state)
+{
+	(void)state;
+	Proc p;
+	proc_init(&p);
+	char *const argv[] = {"sh", "-c", "echo ready; exec cat >/dev/null", NULL};
+	char err[256], line[PROC_LINE_MAX];
+	if (proc_start(&p, "/bin/sh", argv, NULL, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	/* Running (not loading, in state D, which a stop waits out). */
+	assert_int_equal(proc_read_line(&p, line, clock_ms() + 5000), PROC_OK);
+	proc_suspend(&p);
+	assert_int_equal(state_of(p.pid, 'T'), 'T');
+	enum { LONG = 1 << 20 }; /* 16 times a Linux pipe */
+	char *text = malloc(LONG + 1);
+	assert_non_null(text);
+	memset(text, 'x', LONG);
+	text[LONG] = '\0';
+	assert_int_equal(proc_write(&p, text, clock_ms() + 5000), PROC_OK);
+	free(text);
+	assert_false(p.stopped);
+	proc_stop(&p, 1000);
+	assert_false(p.killed);
+	assert_no_children();
+}
+
+/* A child that closed its output is waited for until it exits (its
+ * stderr still read, so that it can finish) or the deadline passes. */
+static void a_child_without_output_is_waited_for(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *script;
+		double deadline_ms;
+		bool exits;
+		const char *status;
+	} cases[] = {
+	    {"exec >&-; sleep 0.2; exit 4", 5000, true, "exit status 4"},
+	    {"exec >&-; head -c 300000 /dev/zero | tr '\\0' x >&2; exit 5", 5000, true,
+	     "exit status 5"},
+	    {"exec >&-; exec sleep 30", 200, false, "killed by signal 9 (SIGKILL)"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		Proc p;
+		proc_init(&p);
+		char *const argv[] = {"sh", "-c", (char *)cases[i].script, NULL};
+		char err[256];
+		if (proc_start(&p, "/bin/sh", argv, NULL, err, sizeof err) < 0)
+			fail_msg("%s", err);
+		double t0 = clock_ms();
+		bool exited = proc_wait_exit(&p, t0 + cases[i].deadline_ms);
+		double ms = clock_ms() - t0;
+		if (exited != cases[i].exits || ms < (i == 1 ? 0 : 150) || ms > 4000)
+			fail_msg("'%s': %s after %.0f ms", cases[i].script,
+			         exited ? "exited" : "still running", ms);
+		proc_kill(&p);
+		proc_exit_text(&p, err, sizeof err);
+		assert_string_equal(err, cases[i].status);
+	}
 	assert_no_children();
 }
 
@@ -416,6 +566,9 @@ int main(void)
 	    cmocka_unit_test(conversation_is_logged),
 	    cmocka_unit_test(engines_are_stopped_between_moves),
 	    cmocka_unit_test(stopped_engines_end_cleanly),
+	    cmocka_unit_test(writes_to_a_dead_child_raise_no_sigpipe),
+	    cmocka_unit_test(a_stopped_child_gets_a_long_command),
+	    cmocka_unit_test(a_child_without_output_is_waited_for),
 	    cmocka_unit_test(memory_over_the_limit_loses),
 	    cmocka_unit_test(stderr_is_drained_and_kept),
 	    cmocka_unit_test(an_engine_gone_is_a_crash_with_its_cause),

@@ -18,8 +18,9 @@
  * command and waits for the answer, as the Gomocup manager does: after OK
  * the INFO lines, then per move the limits that changed, `INFO time_left`
  * and BEGIN, TURN or BOARD (external_move.c). Between its moves the engine
- * is stopped (SIGSTOP) unless ponder is on; with max_memory its resident
- * size is watched.
+ * is stopped (SIGSTOP) with ponder = off, or with ponder = watch once its
+ * CPU time showed it thinking then (external_watch_ponder); with
+ * max_memory its resident size is watched.
  *
  * A fault (the process died, no move within the limit plus the tolerance,
  * a malformed or over-long reply, a point off the board, no OK to START,
@@ -40,6 +41,7 @@
 #include "rules.h"
 
 static const char *const off_on[] = {"off", "on", NULL};
+static const char *const ponder_modes[] = {"off", "on", "watch", NULL};
 
 /* How long a well-behaved engine gets to exit after END; how long a
  * crashing one gets to finish dying, so that its own exit status is kept
@@ -72,9 +74,10 @@ static const ParamDecl external_params[EXTERNAL_NPARAMS] = {
     [EXTERNAL_LOG] = {"log", PARAM_TEXT, 0, 0, 0, NULL, false,
                       "file the conversation with the engine is appended to; empty = "
                       "none"},
-    [EXTERNAL_PONDER] = {"ponder", PARAM_CHOICE, 0, 0, 1, off_on, false,
-                         "let the engine run on the opponent's time (off: SIGSTOP "
-                         "between moves)"},
+    [EXTERNAL_PONDER] = {"ponder", PARAM_CHOICE, PONDER_WATCH, 0, 2, ponder_modes, false,
+                         "on: the engine may think on the opponent's time; off: "
+                         "SIGSTOP between its moves; watch: SIGSTOP once its CPU "
+                         "time shows it thinking between moves"},
     [EXTERNAL_RESTART] = {"restart", PARAM_CHOICE, 0, 0, 1, off_on, false,
                           "on: a fresh process for every game, as the Gomocup judge "
                           "does"},
@@ -128,7 +131,9 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 	e->tolerance = (int64_t)ps->v[EXTERNAL_TOLERANCE];
 	e->timeout_start = (int64_t)ps->v[EXTERNAL_TIMEOUT_START];
 	e->max_memory = (int64_t)ps->v[EXTERNAL_MAX_MEMORY];
-	e->ponder = ps->v[EXTERNAL_PONDER] != 0;
+	e->ponder = (ExternalPonder)ps->v[EXTERNAL_PONDER];
+	e->stop_between = e->ponder == PONDER_OFF;
+	e->cpu_at_move = -1;
 	e->restart = ps->v[EXTERNAL_RESTART] != 0;
 	e->proc.max_rss = e->max_memory;
 	e->size = BOARD_DEFAULT;
@@ -170,9 +175,8 @@ static bool external_reuse(Player *p, const ParamSet *ps, uint64_t seed)
 void external_stop(External *e)
 {
 	if (e->proc.pid && e->fault == FAULT_NONE) {
-		proc_resume(&e->proc);
 		proc_write(&e->proc, "END\n", clock_ms() + 100);
-		proc_stop(&e->proc, STOP_GRACE_MS);
+		proc_stop(&e->proc, STOP_GRACE_MS); /* continues it first */
 	} else {
 		proc_kill(&e->proc);
 	}
@@ -210,6 +214,25 @@ int external_fail(External *e, int fault, const char *fmt, ...)
 	proc_log_event(&e->log, "fault %s: %s", external_text_fault(fault), e->detail);
 	e->fault = fault;
 	return fault;
+}
+
+void external_watch_ponder(External *e)
+{
+	if (e->ponder != PONDER_WATCH || e->stop_between || e->cpu_at_move < 0)
+		return;
+	double now = proc_cpu_ms(&e->proc), took = now - e->cpu_at_move;
+	e->cpu_at_move = -1;
+	if (now >= 0 && took <= EXTERNAL_PONDER_SLACK_MS)
+		return;
+	e->stop_between = true;
+	if (now < 0)
+		proc_log_event(&e->log, "ponder = watch: the CPU time cannot be read; "
+		                        "stopped between moves from now on");
+	else
+		proc_log_event(&e->log,
+		               "pondering: %.1f ms of CPU since its last move; stopped "
+		               "between moves from now on",
+		               took);
 }
 
 const char *external_skipped_text(const External *e, char *buf, size_t buflen)

@@ -104,9 +104,13 @@ int external_move_choose(Player *p, const Board *pos, const Budget *budget, Move
 	char cmd[256 + BOARD_MAX_MOVES * 12], line[PROC_LINE_MAX],
 	    quoted[EXTERNAL_QUOTE_MAX + 4], skips[EXTERNAL_QUOTE_MAX + 48];
 	double limit = move_command(e, pos, budget, cmd, sizeof cmd);
-	proc_resume(&e->proc);
+	external_watch_ponder(e);
 	double t0 = clock_ms(), deadline = t0 + limit + (double)e->tolerance;
+	/* Written while the engine is still stopped, then continued: it
+	 * wakes once, to a command waiting in the pipe (continued first, it
+	 * would wake, find nothing, sleep and wake again for the command). */
 	ProcStatus st = proc_write(&e->proc, cmd, deadline);
+	proc_resume(&e->proc);
 	bool sent = st == PROC_OK;
 	e->asked = true;
 	e->skipped = 0;
@@ -164,8 +168,10 @@ int external_move_choose(Player *p, const Board *pos, const Budget *budget, Move
 		snprintf(info->fault_detail, sizeof info->fault_detail, "%s", e->detail);
 		return POINT_NONE;
 	}
-	if (!e->ponder)
+	if (e->stop_between)
 		proc_suspend(&e->proc);
+	else if (e->ponder == PONDER_WATCH)
+		e->cpu_at_move = proc_cpu_ms(&e->proc);
 	int m = board_point((int)x, (int)y);
 	/* An occupied point is the arena's to judge (END_ILLEGAL). */
 	memcpy(e->known_moves, pos->moves, sizeof pos->moves[0] * (size_t)pos->count);

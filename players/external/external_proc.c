@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,6 +29,12 @@
 #include "proc_stat.h"
 
 extern char **environ;
+
+/* Linux 6.18's flag for a pwritev2 to a pipe that must not raise SIGPIPE
+ * (older C headers lack it; older kernels refuse it with EOPNOTSUPP). */
+#ifndef RWF_NOSIGNAL
+#define RWF_NOSIGNAL 0x00000100
+#endif
 
 enum { STAGE_SETUP, STAGE_CHDIR, STAGE_EXEC };
 
@@ -45,6 +53,7 @@ static void forget_child(Proc *p)
 	p->stopped = false;
 	p->rss = 0;
 	p->next_sample = 0;
+	p->cpu_clock_ok = false;
 }
 
 void proc_init(Proc *p)
@@ -53,6 +62,7 @@ void proc_init(Proc *p)
 	p->to_child = p->from_child = p->from_err = -1;
 	p->log = NULL;
 	p->max_rss = 0;
+	p->nosignal = true;
 	forget_child(p);
 }
 
@@ -168,6 +178,9 @@ int proc_start(Proc *p, const char *path, char *const argv[], const char *dir, c
 	fcntl(out[0], F_SETFL, O_NONBLOCK);
 	fcntl(err2[0], F_SETFL, O_NONBLOCK);
 	p->pid = pid;
+	/* The clock is named now: clock_getcpuclockid checks it with a system
+	 * call of its own, which proc_cpu_ms need not repeat every move. */
+	p->cpu_clock_ok = clock_getcpuclockid(pid, &p->cpu_clock) == 0;
 	p->to_child = in[1];
 	p->from_child = out[0];
 	p->from_err = err2[0];
@@ -255,41 +268,77 @@ static ProcStatus wait_fd(Proc *p, int fd, short events, double deadline)
 	}
 }
 
+/* Writes all of text with flags for pwritev2 (0: plain write), waiting
+ * for room until the deadline. A kernel that refuses the flags (before
+ * Linux 6.18 for RWF_NOSIGNAL) sets *refused, having written nothing. */
+static ProcStatus write_all(Proc *p, const char *text, double deadline, int flags,
+                            bool *refused)
+{
+	size_t len = strlen(text), done = 0;
+	*refused = false;
+	while (done < len) {
+		struct iovec iov = {(void *)(text + done), len - done};
+		ssize_t n = flags ? pwritev2(p->to_child, &iov, 1, -1, flags)
+		                  : write(p->to_child, text + done, len - done);
+		if (n >= 0) {
+			done += (size_t)n;
+		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			/* A stopped child would never make room (callers write
+			 * before they resume: one wake-up of the child, not two). */
+			proc_resume(p);
+			ProcStatus st = wait_fd(p, p->to_child, POLLOUT, deadline);
+			if (st != PROC_OK)
+				return st;
+		} else if (flags && done == 0 &&
+		           (errno == EOPNOTSUPP || errno == ENOSYS || errno == EINVAL)) {
+			*refused = true;
+			return PROC_EOF;
+		} else if (errno != EINTR) {
+			return PROC_EOF; /* EPIPE, or anything else: the engine is unusable
+			                  */
+		}
+	}
+	return PROC_OK;
+}
+
 ProcStatus proc_write(Proc *p, const char *text, double deadline)
 {
 	if (p->to_child < 0)
 		return PROC_EOF;
-	/* A write to a pipe nobody reads raises SIGPIPE, which would end the
-	 * arena unless it ignores the signal. Block it in this thread for the
-	 * write and take back the one the write raised, if any. */
 	proc_log_lines(p->log, '>', text, strlen(text));
+	/* A write to a pipe nobody reads raises SIGPIPE, which would end the
+	 * arena unless it ignores the signal. Since Linux 6.18 a write can
+	 * say not to (RWF_NOSIGNAL): one system call. */
+	bool refused;
+	if (p->nosignal) {
+		ProcStatus st = write_all(p, text, deadline, RWF_NOSIGNAL, &refused);
+		if (!refused)
+			return st;
+		p->nosignal = false; /* an older kernel: not asked again */
+	}
+	/* Else block SIGPIPE in this thread for the write and take back the
+	 * one the write raised, if any: two system calls around the write in
+	 * the usual case, as a SIGPIPE can be pending here only if the caller
+	 * blocks it already (one pending while unblocked would have been
+	 * delivered), and only then is it asked whether one is. */
 	sigset_t pipe_set, old, pending;
 	sigemptyset(&pipe_set);
 	sigaddset(&pipe_set, SIGPIPE);
-	sigemptyset(&pending);
-	sigpending(&pending);
-	bool was_pending = sigismember(&pending, SIGPIPE);
 	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
-	ProcStatus st = PROC_OK;
-	size_t len = strlen(text), done = 0;
-	while (done < len) {
-		ssize_t n = write(p->to_child, text + done, len - done);
-		if (n >= 0) {
-			done += (size_t)n;
-		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if ((st = wait_fd(p, p->to_child, POLLOUT, deadline)) != PROC_OK)
-				break;
-		} else if (errno != EINTR) {
-			st = PROC_EOF; /* EPIPE, or anything else: the engine is unusable */
-			break;
-		}
+	bool was_blocked = sigismember(&old, SIGPIPE), was_pending = false;
+	if (was_blocked) {
+		sigemptyset(&pending);
+		sigpending(&pending);
+		was_pending = sigismember(&pending, SIGPIPE);
 	}
+	ProcStatus st = write_all(p, text, deadline, 0, &refused);
 	if (st == PROC_EOF && !was_pending) {
 		struct timespec zero = {0, 0};
 		while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)
 			;
 	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!was_blocked)
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return st;
 }
 
@@ -316,18 +365,19 @@ ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline)
 		}
 		if (p->from_child < 0)
 			return PROC_EOF;
+		/* Wait first, then read: a reply is seldom there already (the
+		 * command was just sent), so a read first would mostly fail
+		 * with EAGAIN, one system call more per move. */
+		ProcStatus w = wait_fd(p, p->from_child, POLLIN, deadline);
+		if (w != PROC_OK)
+			return w;
 		ssize_t n = read(p->from_child, p->buf + p->len, sizeof p->buf - p->len);
-		if (n > 0) {
+		if (n > 0)
 			p->len += (size_t)n;
-		} else if (n == 0) {
+		else if (n == 0)
 			return PROC_EOF;
-		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			ProcStatus w = wait_fd(p, p->from_child, POLLIN, deadline);
-			if (w != PROC_OK)
-				return w;
-		} else if (errno != EINTR) {
+		else if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
 			return PROC_EOF;
-		}
 	}
 }
 
@@ -365,11 +415,11 @@ bool proc_running(const Proc *p)
 bool proc_wait_exit(Proc *p, double deadline)
 {
 	char drop[1024];
+	int pidfd = -1;
+	bool gone;
 	for (;;) {
-		if (p->pid <= 0 || has_exited(p))
-			return true;
-		if (clock_ms() >= deadline)
-			return false;
+		if ((gone = p->pid <= 0 || has_exited(p)) || clock_ms() >= deadline)
+			break;
 		/* Read (and drop) what it still writes, so it never blocks on a
 		 * full pipe; poll also paces the loop. */
 		drain_err(p);
@@ -378,11 +428,25 @@ bool proc_wait_exit(Proc *p, double deadline)
 			if (poll(&pfd, 1, 2) > 0 &&
 			    read(p->from_child, drop, sizeof drop) == 0)
 				close_fd(&p->from_child);
+			continue;
+		}
+		/* Its output closed: it is on its way out. A pidfd (Linux 5.3)
+		 * reads ready the moment it has exited; without one, a
+		 * millisecond's sleep (one a game with restart = on). */
+		if (pidfd < 0)
+			pidfd = (int)syscall(SYS_pidfd_open, p->pid, 0);
+		if (pidfd >= 0) {
+			struct pollfd pfd[2] = {{.fd = pidfd, .events = POLLIN},
+			                        {.fd = p->from_err, .events = POLLIN}};
+			poll(pfd, p->from_err >= 0 ? 2 : 1, wait_ms(deadline));
 		} else {
 			struct timespec ms = {0, 1000000};
 			nanosleep(&ms, NULL);
 		}
 	}
+	if (pidfd >= 0)
+		close(pidfd);
+	return gone;
 }
 
 void proc_kill(Proc *p)
@@ -413,6 +477,14 @@ ProcStatus proc_check_memory(Proc *p)
 		return PROC_OK;
 	p->rss = rss;
 	return PROC_MEMORY;
+}
+
+double proc_cpu_ms(const Proc *p)
+{
+	struct timespec t;
+	if (p->pid <= 0 || !p->cpu_clock_ok || clock_gettime(p->cpu_clock, &t) < 0)
+		return -1;
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
 }
 
 void proc_suspend(Proc *p)

@@ -32,6 +32,7 @@ static void launch(External *e)
 	/* A new process knows no limit but what it will be told. */
 	e->told_nodes = 0;
 	e->told_depth = 0;
+	e->cpu_at_move = -1; /* another process's clock */
 	if (proc_start(&e->proc, e->path, e->argv, e->dir, err, sizeof err) < 0) {
 		external_fail(e, FAULT_CRASH, "%s", err);
 		return;
@@ -52,10 +53,12 @@ void external_start_begin(External *e, bool with_restart)
 		return;
 	}
 	proc_log_event(&e->log, "same process, pid %ld", (long)e->proc.pid);
-	proc_resume(&e->proc);
+	external_watch_ponder(e); /* since its last move of the last game */
 	e->start_sent = clock_ms();
 	e->start = EXTERNAL_RESTART_SENT;
+	/* Written before the engine is continued, as a move (external_move.c). */
 	proc_write(&e->proc, "RESTART\n", e->start_sent + (double)e->timeout_start);
+	proc_resume(&e->proc);
 }
 
 /* The wait for OK. Returns PROC_OK with *refused false on OK, PROC_OK with

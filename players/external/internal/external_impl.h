@@ -38,6 +38,19 @@ enum {
 
 enum { EXTERNAL_INFO_MAX = 1024 };
 
+/* The values of ponder, in the order of its choices. */
+typedef enum {
+	PONDER_OFF,   /* stopped between its moves */
+	PONDER_ON,    /* never stopped */
+	PONDER_WATCH, /* its CPU time between moves watched; stopped once caught */
+} ExternalPonder;
+
+/* CPU time between two moves (from the engine's move to the next command)
+ * that counts as pondering under ponder = watch: well above what an engine
+ * takes to finish writing its move and to wait for the next command (some
+ * microseconds), well below what a search gains anything from. */
+#define EXTERNAL_PONDER_SLACK_MS 1.0
+
 /* Where the start of an engine's game stands. */
 typedef enum {
 	EXTERNAL_STARTED,      /* OK read and the INFO lines sent (or a fault) */
@@ -56,8 +69,15 @@ typedef struct {
 	char log_path[PARAM_TEXT_MAX];
 	ProcLog log; /* open from new_game while log_path is set */
 	int64_t timeout_turn, timeout_match, tolerance, timeout_start, max_memory;
-	bool ponder;  /* never stop the engine */
+	ExternalPonder ponder;
 	bool restart; /* restart = on: a fresh process for every game */
+	/* Stop the engine after each of its moves: ponder = off, or watch and
+	 * the engine was caught (then for the instance's life: every later
+	 * game too). */
+	bool stop_between;
+	/* ponder = watch, not caught: the process's CPU time (proc_cpu_ms)
+	 * when its last move was read, or -1 (no move read since a command). */
+	double cpu_at_move;
 	/* RESTART failed once: fresh processes from then on, so that an
 	 * engine that ignores it costs timeout_start once, not every game. */
 	bool restart_failed;
@@ -109,6 +129,12 @@ void external_start_begin(External *e, bool with_restart);
  * fault). Then sends the game's INFO lines. Returns the game's fault
  * (FAULT_NONE when the engine is ready for its first move). */
 int external_start_finish(External *e);
+
+/* ponder = watch: the engine is about to get a command; was it still
+ * thinking since its last move? If it took more than
+ * EXTERNAL_PONDER_SLACK_MS of CPU (or its CPU time cannot be read), it is
+ * stopped between moves from now on (logged). */
+void external_watch_ponder(External *e);
 
 /* The player type's choose. */
 int external_move_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info);

@@ -59,6 +59,13 @@ typedef struct {
 	 * rss is the last measure that went over it. */
 	int64_t max_rss, rss;
 	double next_sample; /* clock_ms() of the next sample of rss */
+	/* Write with RWF_NOSIGNAL (no SIGPIPE, Linux 6.18): proc_init sets
+	 * it, the first write the kernel refuses clears it (then SIGPIPE is
+	 * blocked around each write instead). */
+	bool nosignal;
+	/* The child's CPU-time clock (proc_cpu_ms), if it could be named. */
+	clockid_t cpu_clock;
+	bool cpu_clock_ok;
 	/* The conversation log (proc_log.h), or NULL: the owner's, set once
 	 * (proc_init clears it, nothing else touches it). Every line written
 	 * and read, stderr and the start, kill and exit of each child go in. */
@@ -89,6 +96,12 @@ ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline);
  * against max_rss: PROC_MEMORY when over (rss says how much), else PROC_OK.
  * A walk of /proc: for once a move, not for polling. */
 ProcStatus proc_check_memory(Proc *p);
+
+/* The CPU time (user and system, all its threads) the child has used so
+ * far in ms, or -1 without a child or when it cannot be read. One system
+ * call that neither signals nor wakes the child: cheap enough for every
+ * move. The child's own processes (helpers) are not included. */
+double proc_cpu_ms(const Proc *p);
 
 /* Stops the child's process group with SIGSTOP (it takes no CPU until
  * proc_resume sends SIGCONT), as the Gomocup judge does while it is not the
