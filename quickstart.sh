@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-PACKAGES=(build-essential cmake pkg-config libgsl-dev libinih-dev libcmocka-dev gnuplot-nox)
+PACKAGES=(build-essential cmake pkg-config libgsl-dev libcmocka-dev gnuplot-nox)
 # Only the tests need these: libfiu's crash points and failure injection,
 # and a browser that loads report.html headless (tests/e2e_report.sh).
 TEST_PACKAGES=(fiu-utils libfiu-dev chromium)

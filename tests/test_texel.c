@@ -446,7 +446,7 @@ static void test_bad_configs(void **state)
 	bad_config("[texel]\n" PLAYER "[player w]\ntype = weighted\n",
 	           "4: [player w] is not used: name it in 'player' or 'opponent'");
 	bad_config("[texel]\n" PLAYER "[player ab]\ntype = alphabeta\n",
-	           "4: player 'ab' is defined twice (first at line 2)");
+	           "4: [player ab] appears twice (first at line 2)");
 	bad_config("[texel]\nnodes = 0\n" PLAYER, "3: [player ab] has no limit per move");
 	bad_config("[texel]\nthis is not a key\n" PLAYER,
 	           "2: expected [section] or key = value");

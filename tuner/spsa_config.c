@@ -103,7 +103,7 @@ static const ConfigKey param_keys[] = {
     {"c_end", CONFIG_REAL, ABOVE_0, .at = AT(p.c_end, double), .max = 1e300,
      .line_at = AT(c_end_line, int), .shown_def = "(max - min) / 20",
      .help = "the perturbation c_k at the last iteration"},
-    {"r_end", CONFIG_REAL, ABOVE_0, .at = AT(p.r_end, double), .max = 1e300, .def = 0.002,
+    {"r_end", CONFIG_REAL, ABOVE_0, .at = AT(p.r_end, double), .max = 1e6, .def = 0.002,
      .help = "the learning rate R_k at the last iteration"},
 };
 
@@ -131,7 +131,8 @@ static void defaults(SpsaConfig *c, const char *path)
 	memset(c, 0, sizeof *c);
 	config_table_defaults(&spsa_config_section, c);
 	snprintf(c->path, sizeof c->path, "%s", path);
-	inifile_stem(path, c->name, sizeof c->name);
+	if (inifile_stem(path, c->name, sizeof c->name) < 0)
+		c->name[0] = '\0'; /* the file must give one */
 }
 
 /* The section of each name: [spsa], [player NAME], [param KEY]; every
@@ -143,13 +144,6 @@ static int check_sections(Ctx *x, SpsaConfig *c, int *spsa, int *player)
 	*spsa = *player = -1;
 	for (int s = 0; s < ini->nsections; s++) {
 		const IniSection *sec = &ini->sections[s];
-		for (int t = 0; t < s; t++)
-			if (strcmp(ini->sections[t].name, sec->name) == 0) {
-				snprintf(msg, sizeof msg,
-				         "[%s] appears twice (first at line %d)", sec->name,
-				         ini->sections[t].line);
-				return fail_at(x, sec->line, msg);
-			}
 		if (strcmp(sec->name, "spsa") == 0) {
 			*spsa = s;
 		} else if (strncmp(sec->name, "player ", 7) == 0 && sec->name[7]) {
@@ -162,36 +156,21 @@ static int check_sections(Ctx *x, SpsaConfig *c, int *spsa, int *player)
 			}
 			const char *name = sec->name + 7;
 			if (strlen(name) >= sizeof c->player - 8 || strpbrk(name, ",\"/")) {
-				snprintf(msg, sizeof msg,
-				         "player name '%s' is longer than %zu characters "
-				         "or has , \" or /",
-				         name, sizeof c->player - 9);
+				snprintf(
+				    msg, sizeof msg,
+				    "player name '%.80s' is longer than %zu characters "
+				    "or has , \" or /",
+				    name, sizeof c->player - 9);
 				return fail_at(x, sec->line, msg);
 			}
 			*player = s;
 		} else if (strncmp(sec->name, "param ", 6) != 0 || !sec->name[6]) {
 			snprintf(msg, sizeof msg,
-			         "unknown section [%s] (expected [spsa], [player NAME] "
+			         "unknown section [%.80s] (expected [spsa], [player NAME] "
 			         "or [param KEY])",
 			         sec->name);
 			return fail_at(x, sec->line, msg);
 		}
-	}
-	for (int i = 0; i < ini->nentries; i++) {
-		const IniEntry *e = &ini->entries[i];
-		if (e->section < 0) {
-			snprintf(msg, sizeof msg, "'%s' is outside any section", e->key);
-			return fail_at(x, e->line, msg);
-		}
-		for (int j = 0; j < i; j++)
-			if (ini->entries[j].section == e->section &&
-			    !strcmp(ini->entries[j].key, e->key)) {
-				snprintf(msg, sizeof msg,
-				         "'%s' is given twice in [%s] (first at line %d)",
-				         e->key, ini->sections[e->section].name,
-				         ini->entries[j].line);
-				return fail_at(x, e->line, msg);
-			}
 	}
 	return 0;
 }
@@ -204,9 +183,10 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 		return fail_at(x, 0, "no [player NAME] section: the player to tune");
 	snprintf(c->player, sizeof c->player, "%s", ini->sections[sec].name + 7);
 	c->player_line = ini->sections[sec].line;
-	for (int i = 0; i < ini->nentries; i++) {
+	int first = ini->sections[sec].first, end = first + ini->sections[sec].count;
+	for (int i = first; i < end; i++) {
 		const IniEntry *e = &ini->entries[i];
-		if (e->section != sec || strcmp(e->key, "type") != 0)
+		if (strcmp(e->key, "type") != 0)
 			continue;
 		if (!(c->type = registry_find(e->value))) {
 			int n;
@@ -217,7 +197,7 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 				snprintf(m2 + l, sizeof m2 - l, "%s%s", t ? ", " : "",
 				         all[t]->name);
 			}
-			snprintf(msg, sizeof msg, "unknown player type '%s' (known: %s)",
+			snprintf(msg, sizeof msg, "unknown player type '%.64s' (known: %s)",
 			         e->value, m2);
 			return fail_at(x, e->line, msg);
 		}
@@ -230,10 +210,10 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 	/* The player's budget keys replace [spsa]'s budget whole (config.h). */
 	Budget own = {0};
 	unsigned own_set = 0;
-	for (int i = 0; i < ini->nentries; i++) {
+	for (int i = first; i < end; i++) {
 		const IniEntry *e = &ini->entries[i];
 		int rc;
-		if (e->section != sec || strcmp(e->key, "type") == 0)
+		if (strcmp(e->key, "type") == 0)
 			continue;
 		if (config_budget_key(&own, &own_set, e->key, e->value, msg, sizeof msg,
 		                      &rc)) {
@@ -242,7 +222,7 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 		} else if (param_set(&c->params, e->key, e->value, m2, sizeof m2) < 0) {
 			if (param_find(&c->params, e->key) < 0)
 				snprintf(msg, sizeof msg,
-				         "unknown key '%s' in [player %s] (type %s)",
+				         "unknown key '%.64s' in [player %s] (type %s)",
 				         e->key, c->player, c->type->name);
 			else
 				snprintf(msg, sizeof msg, "[player %s]: %s", c->player, m2);
@@ -296,10 +276,9 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 	pk.p.min = d->min;
 	pk.p.max = d->max;
 	pk.p.integer = d->type == PARAM_INT;
-	for (int i = 0; i < ini->nentries; i++) {
+	for (int i = ini->sections[sec].first;
+	     i < ini->sections[sec].first + ini->sections[sec].count; i++) {
 		const IniEntry *e = &ini->entries[i];
-		if (e->section != sec)
-			continue;
 		const ConfigKey *k = config_table_find(&spsa_config_param_section, e->key);
 		int rc = -1;
 		char m[400], expected[120];
@@ -312,7 +291,7 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 		} else {
 			config_table_names(&spsa_config_param_section, expected,
 			                   sizeof expected);
-			snprintf(m, sizeof m, "unknown key '%s' (expected %s)", e->key,
+			snprintf(m, sizeof m, "unknown key '%.64s' (expected %s)", e->key,
 			         expected);
 		}
 		if (rc < 0) {
@@ -337,6 +316,14 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 	}
 	if (!pk.c_end_line)
 		p->c_end = (p->max - p->min) / 20;
+	/* A perturbation wider than the range only probes its ends, and one
+	 * far wider overflows the schedule (c_end^2 in the gain). */
+	if (p->c_end > p->max - p->min) {
+		snprintf(msg, sizeof msg,
+		         "[param %s]: c_end %g is wider than max - min = %g", key, p->c_end,
+		         p->max - p->min);
+		return fail_at(x, pk.c_end_line, msg);
+	}
 	return 0;
 }
 
@@ -348,7 +335,7 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 		return -1;
 	}
 	IniFile ini;
-	if (inifile_read(path, &ini, err, errlen) < 0)
+	if (inifile_read(path, NULL, &ini, err, errlen) < 0)
 		return -1;
 	Ctx x = {&ini, err, errlen};
 	char msg[768];
@@ -373,6 +360,12 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 			goto out;
 	if (c->n == 0) {
 		fail_at(&x, 0, "no [param KEY] section: nothing to tune");
+		goto out;
+	}
+	if (!c->name[0]) {
+		fail_at(
+		    &x, 0,
+		    "the file's name is too long to name the run: give [spsa] a 'name'");
 		goto out;
 	}
 	if (!c->openings[0]) {

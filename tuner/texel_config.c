@@ -46,8 +46,8 @@ static int set_params(TexelConfig *c, const PlayerType *t, const char *v, char *
                       size_t errlen)
 {
 	int nfit = t->eval->nfeat + 1;
-	char buf[INIFILE_TEXT_MAX];
-	snprintf(buf, sizeof buf, "%s", v);
+	char buf[TEXEL_PARAMS_TEXT_MAX];
+	snprintf(buf, sizeof buf, "%s", v); /* no longer than params */
 	bool fit[EVAL_FEATURES_MAX + 1] = {false};
 	int n = 0;
 	for (char *tok = strtok(buf, ", \t"); tok; tok = strtok(NULL, ", \t")) {
@@ -62,14 +62,14 @@ static int set_params(TexelConfig *c, const PlayerType *t, const char *v, char *
 					snprintf(names + len, sizeof names - len, "%s%s",
 					         len ? ", " : "", fit_name(t, k));
 			}
-			snprintf(
-			    err, errlen,
-			    "'params': '%s' is not a tunable evaluation weight of %s (%s)",
-			    tok, t->name, names);
+			snprintf(err, errlen,
+			         "'params': '%.64s' is not a tunable evaluation weight of "
+			         "%s (%s)",
+			         tok, t->name, names);
 			return -1;
 		}
 		if (fit[j]) {
-			snprintf(err, errlen, "'params' names '%s' twice", tok);
+			snprintf(err, errlen, "'params' names '%.64s' twice", tok);
 			return -1;
 		}
 		fit[j] = true;
@@ -108,7 +108,8 @@ static const ConfigKey texel_keys[] = {
     {"opening_plies", CONFIG_INT, WHOLE, .at = AT(opening_plies, int), .max = 20, .def = 4,
      .help = "random openings: this many stones ..."},
     {"opening_box", CONFIG_INT, WHOLE, .at = AT(opening_box, int), .min = 1,
-     .max = BOARD_MAX, .def = 5, .help = "... in the central box x box square"},
+     .line_at = AT(opening_box_line, int), .max = BOARD_MAX, .def = 5,
+     .help = "... in the central box x box square"},
     {"skip", CONFIG_INT, WHOLE, .at = AT(skip, int), .max = BOARD_MAX_MOVES, .def = -1,
      .shown_def = "the longest opening + 2", .help = "plies of each game not used"},
     {"vcf_nodes", CONFIG_U64, WHOLE, .at = AT(vcf_nodes, uint64_t), .max = 1e9, .def = 1000,
@@ -133,7 +134,7 @@ static const ConfigKey texel_keys[] = {
      .line_at = AT(verify_openings_line, int), .shown_def = "random ones",
      .help = "the closing match's openings (at least verify_pairs)"},
     {"board", CONFIG_INT, WHOLE, .at = AT(size, int), .min = BOARD_MIN, .max = BOARD_MAX,
-     .def = BOARD_DEFAULT, .help = "points a side"},
+     .line_at = AT(board_line, int), .def = BOARD_DEFAULT, .help = "points a side"},
     {"rule", CONFIG_RULE, 0, .at = AT(rule, Rule), .def = RULE_FREESTYLE,
      .help = "as in a tournament; the evaluation follows it"},
     {"max_plies", CONFIG_INT, WHOLE, .at = AT(max_plies, int), .max = BOARD_MAX_MOVES,
@@ -181,12 +182,6 @@ static int player_section(Ctx *x, int s)
 	const IniSection *sec = &ini->sections[s];
 	const char *name = sec->name + 7;
 	char msg[700];
-	int other = find_player(c, name);
-	if (other >= 0) {
-		snprintf(msg, sizeof msg, "player '%s' is defined twice (first at line %d)",
-		         name, c->players[other].line);
-		return fail(x, sec->line, msg);
-	}
 	if (strlen(name) >= TEXEL_NAME_MAX - 8 || strpbrk(name, ",\"/"))
 		return fail(x, sec->line,
 		            "a player name has at most 55 characters and no , \" or /");
@@ -198,9 +193,9 @@ static int player_section(Ctx *x, int s)
 	memset(p, 0, sizeof *p);
 	snprintf(p->name, sizeof p->name, "%s", name);
 	p->line = sec->line;
-	for (int k = 0; k < ini->nentries && !p->type; k++) {
+	for (int k = sec->first; k < sec->first + sec->count && !p->type; k++) {
 		const IniEntry *e = &ini->entries[k];
-		if (e->section != s || strcmp(e->key, "type") != 0)
+		if (strcmp(e->key, "type") != 0)
 			continue;
 		p->type = registry_find(e->value);
 		if (!p->type) {
@@ -210,15 +205,15 @@ static int player_section(Ctx *x, int s)
 			return fail(x, e->line, msg);
 		}
 		param_defaults(&p->params, p->type->params, p->type->nparams);
+		p->type_line = e->line;
 	}
 	if (!p->type) {
 		snprintf(msg, sizeof msg, "[player %s] has no 'type'", name);
 		return fail(x, sec->line, msg);
 	}
-	for (int k = 0; k < ini->nentries; k++) {
+	for (int k = sec->first; k < sec->first + sec->count; k++) {
 		const IniEntry *e = &ini->entries[k];
-		if (e->section == s &&
-		    config_player_key(p, e->key, e->value, msg, sizeof msg) < 0)
+		if (config_player_key(p, e->key, e->value, e->line, msg, sizeof msg) < 0)
 			return fail(x, e->line, msg);
 	}
 	return 0;
@@ -278,8 +273,15 @@ static int finish(Ctx *x)
 	if (c->opening_box > c->size) {
 		snprintf(msg, sizeof msg, "'opening_box' %d is larger than the board (%d)",
 		         c->opening_box, c->size);
-		return fail(x, 0, msg);
+		return fail(x,
+		            c->opening_box_line > c->board_line ? c->opening_box_line
+		                                                : c->board_line,
+		            msg);
 	}
+	if (c->stem_too_long && !c->name[0])
+		return fail(x, 0,
+		            "the file's name is too long to name the run: give [texel] a "
+		            "'name'");
 	return 0;
 }
 
@@ -287,29 +289,24 @@ int texel_config_load(const char *path, TexelConfig *c, char *err, size_t errlen
 {
 	defaults(c);
 	IniFile ini;
-	if (inifile_read(path, &ini, err, errlen) < 0)
+	if (inifile_read(path, NULL, &ini, err, errlen) < 0)
 		return -1;
 	snprintf(c->path, sizeof c->path, "%s", ini.path);
-	inifile_stem(path, c->name, sizeof c->name);
+	c->stem_too_long = inifile_stem(path, c->name, sizeof c->name) < 0;
 	Ctx x = {.c = c, .ini = &ini, .err = err, .errlen = errlen};
 	char msg[700];
 	int rc = 0;
 	for (int k = 0; k < ini.nentries && rc == 0; k++) {
 		const IniEntry *e = &ini.entries[k];
-		if (e->section < 0)
-			rc = fail(&x, e->line, "a key before any [section]");
-		else if (!strcmp(ini.sections[e->section].name, "texel") &&
-		         config_table_set(&texel_config_section, c, e->key, e->value,
-		                          c->path, e->line, msg, sizeof msg) < 0)
+		if (!strcmp(ini.sections[e->section].name, "texel") &&
+		    config_table_set(&texel_config_section, c, e->key, e->value, c->path,
+		                     e->line, msg, sizeof msg) < 0)
 			rc = fail(&x, e->line, msg);
 	}
-	int ntexel = 0;
 	for (int s = 0; s < ini.nsections && rc == 0; s++) {
 		const char *name = ini.sections[s].name;
 		if (!strcmp(name, "texel")) {
-			if (ntexel++)
-				rc =
-				    fail(&x, ini.sections[s].line, "[texel] appears twice");
+			/* read above */
 		} else if (!strncmp(name, "player ", 7) && name[7]) {
 			rc = player_section(&x, s);
 		} else {
