@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
+#include "game_play.h"
 #include "jobs.h"
 #include "openings.h"
 #include "record.h"

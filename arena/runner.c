@@ -23,7 +23,7 @@
 #include "config.h"
 #include "crashpoint.h"
 #include "faults.h"
-#include "game.h"
+#include "game_play.h"
 #include "inputs.h"
 #include "interrupt.h"
 #include "jobs.h"
