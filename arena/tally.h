@@ -36,8 +36,9 @@ typedef struct {
 	char **names; /* n, owned; in the given order, else in order of first appearance */
 	long games;
 	int npairings;
-	TallyPairing *pairings;   /* owned, sorted by (a, b) */
-	long ends[END_COUNT + 1]; /* games by game_play.h's reason; END_COUNT: unknown reasons */
+	TallyPairing *pairings; /* owned, sorted by (a, b) */
+	long ends[END_COUNT +
+	          1]; /* games by game_play.h's reason; END_COUNT: unknown reasons */
 } Tally;
 
 /* Reads csv (results.h: a torn last line is no game). given (n names)
