@@ -2,6 +2,7 @@
  * then interpreted key by key in file order). */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
+#include "schedule.h"
 #include "config_keys.h"
 
 #include <stdio.h>
@@ -395,14 +396,10 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 		         t->anchor);
 		return -1;
 	}
-	int challengers = 0;
-	for (int i = 0; i < t->nplayers; i++)
-		challengers += t->players[i].challenger;
-	if (t->type == TOUR_GAUNTLET && (challengers == 0 || challengers == t->nplayers)) {
-		snprintf(
-		    err, errlen,
-		    "%s: a gauntlet needs 'challengers' naming some players but not all",
-		    t->path);
+	const TourKind *kind = &schedule_kinds[t->type];
+	char why[512];
+	if (kind->check && kind->check(t, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", t->path, why);
 		return -1;
 	}
 	if (t->sprt && t->nplayers != 2) {
