@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
+#include "game_play.h"
+#include "jobs.h"
 #include "openings.h"
 #include "record.h"
 #include "registry.h"
@@ -60,6 +61,80 @@ static void make_candidate(Candidate *c, int size, Rule rule, int plies, int box
 	}
 }
 
+/* The games of the candidates left after the solver, as jobs: game g of
+ * candidate i is played from candidate i by players 2g (black) and 2g + 1
+ * (white), two instances of the type at g's budget. */
+typedef struct {
+	Candidate *c;
+	long candidates, done, games;
+} Tally;
+
+static bool tally_finished(void *ctx, const Job *j, const GameRecord *rec)
+{
+	Tally *t = ctx;
+	Candidate *c = &t->c[j->opening];
+	c->black += game_black_score(rec);
+	if (++c->games == t->games) {
+		c->black /= (double)c->games;
+		fprintf(stderr, "\r%ld/%ld candidates", ++t->done, t->candidates);
+	}
+	return false;
+}
+
+static int play_candidates(Candidate *c, long candidates, const PlayerType *type,
+                           const ParamSet *ps, const BalanceOptions *o, int threads,
+                           char *msg, size_t msglen)
+{
+	long played = 0;
+	for (long i = 0; i < candidates; i++)
+		played += !c[i].dup && !c[i].forced;
+	OpeningSet set = {(int)candidates, calloc((size_t)candidates, sizeof *set.items)};
+	JobPlayer *players = calloc((size_t)(2 * o->games), sizeof *players);
+	Job *jobs = malloc(sizeof *jobs * (size_t)(played * o->games + 1));
+	int rc = 1;
+	if (!set.items || !players || !jobs) {
+		snprintf(msg, msglen, "arena balance: out of memory");
+		goto out;
+	}
+	for (long i = 0; i < candidates; i++) {
+		set.items[i].count = c[i].count;
+		memcpy(set.items[i].moves, c[i].moves, sizeof c[i].moves);
+	}
+	for (long g = 0; g < 2 * o->games; g++)
+		players[g] = (JobPlayer){type->name,
+		                         type,
+		                         ps,
+		                         {.nodes = (uint64_t)(o->nodes + g / 2 * o->step)}};
+	int n = 0;
+	for (long i = 0; i < candidates; i++)
+		for (long g = 0; g < o->games && !c[i].dup && !c[i].forced; g++, n++)
+			jobs[n] = (Job){.id = n,
+			                .pair = n / 2,
+			                .round = 1,
+			                .opening = (int)i,
+			                .black = (int)(2 * g),
+			                .white = (int)(2 * g + 1),
+			                .seed = jobs_seed((uint64_t)o->seed, n)};
+	JobSpec spec = {.size = (int)o->size,
+	                .rule = o->rule,
+	                .players = players,
+	                .nplayers = (int)(2 * o->games),
+	                .openings = &set,
+	                .threads = threads};
+	Tally t = {c, played, 0, o->games};
+	JobSink sink = {.ctx = &t, .finished = tally_finished};
+	char err[512];
+	if (jobs_run(&spec, jobs, n, &sink, err, sizeof err) < 0)
+		snprintf(msg, msglen, "arena balance: %s", err);
+	else
+		rc = 0;
+out:
+	free(set.items);
+	free(players);
+	free(jobs);
+	return rc;
+}
+
 int balance_run(const BalanceOptions *opt, FILE *out, long *qualified, char *msg,
                 size_t msglen)
 {
@@ -95,16 +170,27 @@ int balance_run(const BalanceOptions *opt, FILE *out, long *qualified, char *msg
 		for (long j = 0; j < i && !c[i].dup; j++)
 			c[i].dup = same_up_to_symmetry(&c[i], &c[j], (int)size);
 	}
-	if (threads > 0)
-		omp_set_num_threads((int)threads);
 	ParamSet ps;
 	param_defaults(&ps, type->params, type->nparams);
-	long done = 0;
-#pragma omp parallel for schedule(dynamic, 1)
+	/* A type that cannot be made from its defaults (an external engine
+	 * needs a command) is refused before any work, not found out game by
+	 * game. */
+	char why[256] = "";
+	Player *probe = player_create(type, &ps, 0, why, sizeof why);
+	if (!probe) {
+		snprintf(msg, msglen,
+		         "arena balance: cannot make a %s player from its defaults: %s",
+		         player, *why ? why : "out of memory");
+		free(c);
+		return 2;
+	}
+	player_destroy(probe);
+	int nthreads = threads > 0 ? (int)threads : omp_get_num_procs();
+	/* A forced win for the side to move is no opening. */
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
 	for (long i = 0; i < candidates; i++) {
 		if (c[i].dup)
 			continue;
-		/* A forced win for the side to move is no opening. */
 		Solver *s = solver_create(1 << 20);
 		Board b;
 		board_init(&b, (int)size, rule);
@@ -118,39 +204,11 @@ int balance_run(const BalanceOptions *opt, FILE *out, long *qualified, char *msg
 		}
 		solver_destroy(s);
 		c[i].forced = r.win;
-		if (!c[i].forced) {
-			double score = 0;
-			for (long g = 0; g < games; g++) {
-				GameSetup setup = {.size = (int)size,
-				                   .rule = rule,
-				                   .opening = c[i].moves,
-				                   .opening_len = c[i].count};
-				setup.budget[0].nodes = setup.budget[1].nodes =
-				    (uint64_t)(nodes + g * step);
-				char err[256];
-				Player *pl[2] = {
-				    player_create(type, &ps, (uint64_t)g, err, sizeof err),
-				    player_create(type, &ps, (uint64_t)g + 1000, err,
-				                  sizeof err)};
-				GameRecord *rec = malloc(sizeof *rec);
-				if (pl[0] && pl[1] && rec) {
-					game_play(&setup, pl, rec);
-					score += rec->outcome == RESULT_BLACK_WIN ? 1
-					         : rec->outcome == RESULT_DRAW    ? 0.5
-					                                          : 0;
-					c[i].games++;
-				}
-				free(rec);
-				player_destroy(pl[0]);
-				player_destroy(pl[1]);
-			}
-			c[i].black = c[i].games ? score / (double)c[i].games : 0;
-		}
-#pragma omp critical(progress)
-		{
-			done++;
-			fprintf(stderr, "\r%ld/%ld candidates", done, candidates);
-		}
+	}
+	int rc = play_candidates(c, candidates, type, &ps, opt, nthreads, msg, msglen);
+	if (rc) {
+		free(c);
+		return rc;
 	}
 	fprintf(stderr, "\n");
 	/* Closest to even first; ties in candidate order. */

@@ -2,6 +2,7 @@
  * then interpreted key by key in file order). */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
+#include "schedule.h"
 #include "config_keys.h"
 
 #include <stdio.h>
@@ -414,14 +415,13 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 		snprintf(err, errlen, "%s'anchor' names no player: '%s'", at, t->anchor);
 		return -1;
 	}
-	int challengers = 0;
-	for (int i = 0; i < t->nplayers; i++)
-		challengers += t->players[i].challenger;
-	if (t->type == TOUR_GAUNTLET && (challengers == 0 || challengers == t->nplayers)) {
-		place(t, challengers ? t->challengers_line : t->type_line, at, sizeof at);
-		snprintf(err, errlen,
-		         "%sa gauntlet needs 'challengers' naming some players but not all",
-		         at);
+	const TourKind *kind = &schedule_kinds[t->type];
+	char why[512];
+	if (kind->check && kind->check(t, why, sizeof why) < 0) {
+		/* What a kind needs comes from its type and challengers lines. */
+		place(t, t->challengers_line ? t->challengers_line : t->type_line, at,
+		      sizeof at);
+		snprintf(err, errlen, "%s%s", at, why);
 		return -1;
 	}
 	if (t->sprt && t->nplayers != 2) {

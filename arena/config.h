@@ -24,6 +24,8 @@ enum {
 	CONFIG_HASH_MAX = 32 /* "fnv1a64:" and 16 hex digits (inputs.h) */
 };
 
+/* The kinds of tournament: indices into schedule_kinds (schedule.h); a
+ * kind added there needs no name here. */
 typedef enum { TOUR_ROUND_ROBIN, TOUR_GAUNTLET } TourType;
 typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } OpeningOrder;
 

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "game.h"
+#include "game_play.h"
 #include "openings.h"
 #include "player.h"
 #include "pool.h"

@@ -4,7 +4,7 @@
  * protocol, illegal, memory): job,player,color,reason,detail. The detail is
  * what the referee saw (the offending line, the exit status or signal, the
  * end of the engine's stderr, the clock), already free of commas and line
- * breaks (game.h), so no field is quoted.
+ * breaks (game_play.h), so no field is quoted.
  *
  * The file follows games.csv: a line is appended just before the game's
  * games.csv line, and faults_settle rewrites it (atomically, sorted by job)
@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game.h"
+#include "game_play.h"
 
 #define FAULTS_HEADER "job,player,color,reason,detail"
 

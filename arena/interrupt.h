@@ -1,7 +1,7 @@
 /* interrupt.h - SIGINT and SIGTERM for the commands that write a run folder.
  *
  * After interrupt_install, the first SIGINT or SIGTERM only raises a flag:
- * the command stops handing out games, abandons the games in flight (game.h:
+ * the command stops handing out games, abandons the games in flight (game_play.h:
  * GameSetup.stop; they are played again on resume), keeps every finished
  * game, says how to resume and exits with 128 + the signal (130, 143). A
  * second signal exits at once with the same status: every finished game is

@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "game.h"
+#include "game_play.h"
 #include "openings.h"
 #include "player.h"
 #include "pool.h"

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "executor.h"
-#include "game.h"
+#include "game_play.h"
 #include "registry.h"
 #include "rng.h"
 #include "rules.h"

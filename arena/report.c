@@ -316,7 +316,7 @@ static int write_page(const char *dir, const char *csv, const Tally *t, const El
 }
 
 /* The standings' footer: how the games ended, a count per reason, in the
- * order of game.h (END_COUNT: reasons this version does not know); faults
+ * order of game_play.h (END_COUNT: reasons this version does not know); faults
  * (an engine's own loss) point at faults.csv. */
 static void print_endings(const long *count, FILE *out)
 {

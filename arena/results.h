@@ -28,7 +28,7 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "game.h"
+#include "game_play.h"
 
 #define RESULTS_HEADER                                                                     \
 	"job,pair,round,opening,black,white,result,reason,plies,moves,black_ms,white_ms,"  \

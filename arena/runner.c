@@ -1,10 +1,11 @@
-/* runner.c - `arena run FILE.ini`: the executor.
+/* runner.c - `arena run FILE.ini`: a tournament's run folder around the
+ * job engine.
  *
  * Everything is decided before the first game: configuration, openings, the
- * job list and every seed. OpenMP threads then take jobs in list order
- * (schedule(dynamic, 1)); each builds its own two players and plays. A
- * finished game is written (the .psq first, then its games.csv line, flushed
- * and synced) inside one short critical section, which also updates the
+ * job list and every seed. The job engine (jobs.h) plays the jobs still to
+ * play; this file is its sink: a finished game's .psq is written by the
+ * worker that played it (prepare), then its games.csv line, flushed and
+ * synced, under the engine's one lock (finished), which also updates the
  * progress line and the SPRT. */
 #define _POSIX_C_SOURCE 200809L
 #include "runner.h"
@@ -22,12 +23,12 @@
 #include "config.h"
 #include "crashpoint.h"
 #include "faults.h"
-#include "game.h"
+#include "game_play.h"
 #include "inputs.h"
 #include "interrupt.h"
+#include "jobs.h"
 #include "openings.h"
 #include "outfile.h"
-#include "pool.h"
 #include "psq.h"
 #include "record.h"
 #include "report.h"
@@ -43,7 +44,6 @@ typedef struct {
 	char dir[CONFIG_PATH_MAX + 80];
 	ResultsFile csv;
 	ResultsFile faults; /* faults.csv (faults.h) */
-	PlayerPool *pool;   /* each worker's players, kept between its games */
 	char faults_path[CONFIG_PATH_MAX + 96];
 	bool log;      /* per-game conversation logs of external engines */
 	bool *done;    /* per job */
@@ -57,7 +57,11 @@ typedef struct {
 	atomic_bool stop; /* SPRT decided or a write failed */
 	int write_failed; /* errno of a failed write of a finished game, or 0 */
 	char failed_path[CONFIG_PATH_MAX + 160]; /* the file it failed on */
-	bool create_failed;                      /* a player could not be created */
+	/* A .psq that could not be written (by a worker, outside the lock):
+	 * its errno, set once, and its path, written by the one that set it
+	 * and read after the engine returns. */
+	atomic_int psq_errno;
+	char psq_path[CONFIG_PATH_MAX + 160];
 	Sprt sprt;
 	int sprt_pairs; /* complete pairs folded into the SPRT, in pair order */
 	long penta[5];  /* A's pair scores 0, 0.5, 1, 1.5, 2 */
@@ -117,33 +121,41 @@ static void advance_sprt(Run *r)
 		atomic_store(&r->stop, true);
 }
 
-/* The game's .psq record, by the thread that played it, before its line
- * goes to games.csv. Creating a file can block on the disk for a while,
- * so it happens outside the critical section, where the other threads
- * would wait for it (spinning). Returns 0, or -1 with the failure noted. */
-static int write_record(Run *r, const Job *j, const GameRecord *rec)
+/* The game's .psq record, by the worker that played it, before its line
+ * goes to games.csv (the sink's prepare). Creating a file can block on the
+ * disk for a while, so it happens outside the lock, where the other
+ * workers would wait for it. Nonzero (the failure noted) drops the game and
+ * halts the run. */
+static int runner_prepare(void *ctx, const Job *j, const GameRecord *rec)
 {
+	Run *r = ctx;
 	const Tournament *t = r->t;
+	if (!t->psq)
+		return 0;
+	double w0 = clock_ms();
 	char path[CONFIG_PATH_MAX + 160], err[OUTFILE_PATH_MAX + 128];
 	snprintf(path, sizeof path, "%s/games/%06d.psq", r->dir, j->id);
-	if (psq_write(path, t->size, t->players[j->black].name, t->players[j->white].name,
+	int rc =
+	    psq_write(path, t->size, t->players[j->black].name, t->players[j->white].name,
 	              rec->moves, rec->ms, rec->plies, game_outcome_text(rec->outcome),
-	              game_end_name(rec->reason), err, sizeof err) == 0)
-		return 0;
-	int e = errno ? errno : EIO;
-#pragma omp critical(results)
-	if (!r->write_failed) {
-		r->write_failed = e;
-		snprintf(r->failed_path, sizeof r->failed_path, "%s", path);
+	              game_end_name(rec->reason), err, sizeof err);
+	if (rc != 0) {
+		int none = 0, e = errno ? errno : EIO;
+		if (atomic_compare_exchange_strong(&r->psq_errno, &none, e))
+			snprintf(r->psq_path, sizeof r->psq_path, "%s", path);
 		atomic_store(&r->stop, true);
+		return -1;
 	}
-	return -1;
+	double ms = clock_ms() - w0;
+#pragma omp atomic
+	r->record_ms += ms;
+	return 0;
 }
 
 static void record_game(Run *r, const Job *j, const GameRecord *rec, double score)
 {
 	const Tournament *t = r->t;
-	if (r->write_failed)
+	if (r->write_failed || atomic_load(&r->psq_errno))
 		return; /* nothing more after a failed write: replayed on resume */
 	if (t->sprt && r->sprt_status != SPRT_CONTINUE && j->id >= 2 * r->sprt_pairs)
 		return; /* past the SPRT's verdict: dropped (see runner_run) */
@@ -191,25 +203,39 @@ static bool per_game_log(const Run *r, const char *v)
 	return strcmp(v, "on") == 0 || (r->log && strcmp(v, "off") != 0);
 }
 
-/* A player's parameters for one job: a per-game log becomes this game's
- * own file logs/JOB-COLOUR-NAME.log; "off" is no log. */
-static int job_params(const Run *r, const PlayerSpec *ps, int job, int color, ParamSet *out,
-                      char *err, size_t errlen)
+/* A player's parameters for one job (the sink's params): a per-game log
+ * becomes this game's own file logs/JOB-COLOUR-NAME.log; "off" is no log. */
+static int runner_params(void *ctx, const Job *j, int color, ParamSet *out, char *err,
+                         size_t errlen)
 {
-	*out = ps->params;
+	const Run *r = ctx;
 	int k = param_find(out, "log");
 	if (k < 0)
 		return 0;
 	const char *v = param_text(out, k);
+	const char *name = r->t->players[color == BLACK ? j->black : j->white].name;
 	char path[CONFIG_PATH_MAX + 256];
 	if (per_game_log(r, v))
-		snprintf(path, sizeof path, "%s/logs/%06d-%s-%s.log", r->dir, job,
-		         color == BLACK ? "black" : "white", ps->name);
+		snprintf(path, sizeof path, "%s/logs/%06d-%s-%s.log", r->dir, j->id,
+		         color == BLACK ? "black" : "white", name);
 	else if (strcmp(v, "off") == 0)
 		path[0] = '\0';
 	else
 		return 0; /* a file of the user's */
 	return param_set(out, "log", path, err, errlen);
+}
+
+/* A game played (the sink's finished, under the engine's lock): on disk,
+ * counted; true once the run must start no more games. */
+static bool runner_finished(void *ctx, const Job *j, const GameRecord *rec)
+{
+	Run *r = ctx;
+	double w0 = clock_ms();
+	record_game(r, j, rec, game_black_score(rec));
+	double ms = clock_ms() - w0;
+#pragma omp atomic
+	r->record_ms += ms;
+	return atomic_load(&r->stop);
 }
 
 /* Does any player keep per-game logs (so logs/ is needed)? */
@@ -222,58 +248,6 @@ static bool any_log(const Run *r)
 			return true;
 	}
 	return false;
-}
-
-static void play_job(Run *r, const Job *j)
-{
-	const Tournament *t = r->t;
-	const Opening *o = &r->openings->items[j->opening];
-	GameSetup setup = {.size = t->size,
-	                   .rule = t->rule,
-	                   .max_plies = t->max_plies,
-	                   .opening = o->moves,
-	                   .opening_len = o->count,
-	                   .stop = interrupt_flag()};
-	setup.budget[BLACK] = config_budget(t, j->black);
-	setup.budget[WHITE] = config_budget(t, j->white);
-	Player *pl[2];
-	char err[256];
-	int thread = omp_get_thread_num();
-	const PlayerSpec *sb = &t->players[j->black], *sw = &t->players[j->white];
-	ParamSet pb, pw;
-	pl[BLACK] = pl[WHITE] = NULL;
-	if (job_params(r, sb, j->id, BLACK, &pb, err, sizeof err) == 0 &&
-	    job_params(r, sw, j->id, WHITE, &pw, err, sizeof err) == 0) {
-		pl[BLACK] = pool_get(r->pool, thread, j->black, sb->type, &pb,
-		                     jobs_player_seed(j, 0), err, sizeof err);
-		if (pl[BLACK])
-			pl[WHITE] = pool_get(r->pool, thread, j->white, sw->type, &pw,
-			                     jobs_player_seed(j, 1), err, sizeof err);
-	}
-	GameRecord *rec = malloc(sizeof *rec);
-	if (!pl[BLACK] || !pl[WHITE] || !rec) {
-#pragma omp critical(results)
-		{
-			fprintf(stderr, "\narena run: job %d: cannot create a player: %s\n",
-			        j->id, err);
-			r->create_failed = true;
-			atomic_store(&r->stop, true);
-		}
-	} else if (game_play(&setup, pl, rec) == 0) { /* 1: abandoned */
-		double score = rec->outcome == RESULT_BLACK_WIN ? 1
-		               : rec->outcome == RESULT_DRAW    ? 0.5
-		                                                : 0;
-		double w0 = clock_ms();
-		if (!r->t->psq || write_record(r, j, rec) == 0)
-#pragma omp critical(results)
-		{
-			record_game(r, j, rec, score);
-			r->record_ms += clock_ms() - w0;
-		}
-	}
-	free(rec);
-	pool_put(r->pool, thread, j->black, pl[BLACK]);
-	pool_put(r->pool, thread, j->white, pl[WHITE]);
 }
 
 /* The message "arena run: msg" into err; returns status. */
@@ -526,22 +500,44 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 		advance_sprt(r);
 	}
 	interrupt_install();
-	if (!(r->pool = pool_create(nthreads, t->nplayers))) {
+	/* The jobs still to play, and the players as the engine sees them. */
+	Job *todo = malloc(sizeof *todo * (size_t)(sched.count - r->ndone + 1));
+	if (!todo) {
 		say(err, errlen, 1, "out of memory");
 		goto out;
 	}
+	int ntodo = 0;
+	for (int i = 0; i < sched.count; i++)
+		if (!r->done[i])
+			todo[ntodo++] = sched.jobs[i];
+	JobPlayer players[CONFIG_PLAYERS_MAX];
+	for (int i = 0; i < t->nplayers; i++)
+		players[i] = (JobPlayer){t->players[i].name, t->players[i].type,
+		                         &t->players[i].params, config_budget(t, i)};
+	JobSpec spec = {.size = t->size,
+	                .rule = t->rule,
+	                .max_plies = t->max_plies,
+	                .players = players,
+	                .nplayers = t->nplayers,
+	                .openings = &openings,
+	                .threads = nthreads,
+	                .stop = interrupt_flag()};
+	JobSink sink = {.ctx = r,
+	                .params = runner_params,
+	                .prepare = runner_prepare,
+	                .finished = runner_finished};
 	r->t0 = clock_ms();
-	omp_set_num_threads(nthreads);
-#pragma omp parallel for schedule(dynamic, 1)
-	for (int i = 0; i < sched.count; i++) {
-		if (r->done[i] || atomic_load(&r->stop) || interrupt_signal())
-			continue;
-		play_job(r, &sched.jobs[i]);
-	}
+	/* Returns once every engine kept between games has had its END. */
+	int ran = r->sprt_status == SPRT_CONTINUE
+	              ? jobs_run(&spec, todo, ntodo, &sink, msg, sizeof msg)
+	              : JOBS_HALTED;
+	free(todo);
 	double wall = (clock_ms() - r->t0) / 1e3;
-	pool_destroy(r->pool); /* engines kept for another game get END now */
-	r->pool = NULL;
 	print_progress(r, true);
+	if (!r->write_failed && atomic_load(&r->psq_errno)) {
+		r->write_failed = atomic_load(&r->psq_errno);
+		snprintf(r->failed_path, sizeof r->failed_path, "%s", r->psq_path);
+	}
 	if (!r->write_failed && results_close(&r->csv) < 0) {
 		r->write_failed = errno ? errno : EIO;
 		snprintf(r->failed_path, sizeof r->failed_path, "%s", csv);
@@ -564,8 +560,10 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 		                    128 + interrupt_signal(), err, errlen);
 		goto out;
 	}
-	if (r->create_failed) /* said as it happened (play_job) */
+	if (ran < 0) { /* a player could not be made */
+		snprintf(err, errlen, "arena run: %s", msg);
 		goto out;
+	}
 
 	/* An SPRT that decided at pair P keeps exactly the games of pairs 1 to
 	 * P: games of later pairs, which threads ahead of the verdict (or an
@@ -632,7 +630,6 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	if (status)
 		say(err, errlen, status, msg);
 out:
-	pool_destroy(r->pool);
 	results_close(&r->csv);
 	results_close(&r->faults);
 	rundir_unlock(lock);

@@ -6,6 +6,44 @@
 
 #include "rng.h"
 
+static int round_robin_meet(const Tournament *t, int i, int k)
+{
+	(void)t;
+	(void)i;
+	(void)k;
+	return 1;
+}
+
+/* A challenger plays every other player; the challenger leads, so its
+ * name leads its pairings. */
+static int gauntlet_meet(const Tournament *t, int i, int k)
+{
+	bool ci = t->players[i].challenger, ck = t->players[k].challenger;
+	return ci == ck ? 0 : ci ? 1 : 2;
+}
+
+static int gauntlet_check(const Tournament *t, char *err, size_t errlen)
+{
+	int challengers = 0;
+	for (int i = 0; i < t->nplayers; i++)
+		challengers += t->players[i].challenger;
+	if (challengers == 0 || challengers == t->nplayers) {
+		snprintf(err, errlen,
+		         "a gauntlet needs 'challengers' naming some players but not all");
+		return -1;
+	}
+	return 0;
+}
+
+const TourKind schedule_kinds[] = {
+    [TOUR_ROUND_ROBIN] = {"round-robin", round_robin_meet, NULL},
+    [TOUR_GAUNTLET] = {"gauntlet", gauntlet_meet, gauntlet_check},
+};
+const char *const schedule_kind_names[] = {"round-robin", "gauntlet", NULL};
+_Static_assert(sizeof schedule_kinds / sizeof *schedule_kinds ==
+                   sizeof schedule_kind_names / sizeof *schedule_kind_names - 1,
+               "a name for every kind");
+
 void schedule_free(Schedule *s)
 {
 	free(s->jobs);
@@ -41,12 +79,11 @@ int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err,
 	int np = 0;
 	for (int i = 0; i < t->nplayers; i++)
 		for (int k = i + 1; k < t->nplayers; k++) {
-			bool ci = t->players[i].challenger, ck = t->players[k].challenger;
-			if (t->type == TOUR_GAUNTLET && ci == ck)
+			int m = schedule_kinds[t->type].meet(t, i, k);
+			if (!m)
 				continue;
-			/* The challenger first, so its name leads its pairings. */
-			pairing[np][0] = t->type == TOUR_GAUNTLET && ck ? k : i;
-			pairing[np][1] = t->type == TOUR_GAUNTLET && ck ? i : k;
+			pairing[np][0] = m == 1 ? i : k;
+			pairing[np][1] = m == 1 ? k : i;
 			np++;
 		}
 	long pairs = t->pairs > 0 ? t->pairs : (long)t->rounds * nopenings;

@@ -26,4 +26,22 @@ void schedule_free(Schedule *s);
 
 enum { SCHEDULE_MAX = 50000000 };
 
+/* A kind of tournament with fixed pairings ([tournament] type): which
+ * pairs of players meet. schedule_kinds[t->type] is t's kind; the names,
+ * in the same order, are type's choices (config_keys.c). A new kind is a
+ * row here and its name in schedule_kind_names (schedule.c), and a line of
+ * README's key reference. */
+typedef struct {
+	const char *name;
+	/* For players i < k: 0 if they do not meet, 1 if they do with i
+	 * leading (black in the first game of each pair), 2 with k leading. */
+	int (*meet)(const Tournament *t, int i, int k);
+	/* NULL, or what the kind needs of the players: 0, or -1 with a
+	 * message (without the file's name). */
+	int (*check)(const Tournament *t, char *err, size_t errlen);
+} TourKind;
+
+extern const TourKind schedule_kinds[];
+extern const char *const schedule_kind_names[]; /* NULL-terminated */
+
 #endif

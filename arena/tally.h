@@ -18,7 +18,7 @@
 #include <stdbool.h>
 
 #include "elo.h"
-#include "game.h"
+#include "game_play.h"
 
 /* The most players a file may hold: the ratings' covariance takes 8 n^2
  * bytes and n^3 / 3 multiply-adds twice (10,000 players: 800 MB and some
@@ -36,8 +36,9 @@ typedef struct {
 	char **names; /* n, owned; in the given order, else in order of first appearance */
 	long games;
 	int npairings;
-	TallyPairing *pairings;   /* owned, sorted by (a, b) */
-	long ends[END_COUNT + 1]; /* games by game.h's reason; END_COUNT: unknown reasons */
+	TallyPairing *pairings; /* owned, sorted by (a, b) */
+	long ends[END_COUNT +
+	          1]; /* games by game_play.h's reason; END_COUNT: unknown reasons */
 } Tally;
 
 /* Reads csv (results.h: a torn last line is no game). given (n names)

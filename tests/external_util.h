@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
-#include "game.h"
+#include "game_play.h"
 #include "registry.h"
 
 #ifndef FAULT_ENGINE

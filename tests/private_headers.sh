@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The players library exports only its public headers: with the include
+# The players and arena libraries export only their public headers: with the include
 # path arena and tuner compile with, the public headers of the interface and
 # of the rooms compile, and every header of a room's internal/ folder is
 # not found.
@@ -23,6 +23,11 @@ private=0
 for h in "$players"/*/internal/*.h; do
 	! compiles "$(basename "$h")" || fail "private header ${h#"$players"/} is reachable from arena and tuner"
 	grep -q 'No such file' "$tmp/err" || fail "${h#"$players"/}: $(cat "$tmp/err")"
+	private=$((private + 1))
+done
+# The arena's own internal/ headers: out of the tuner's reach too.
+for h in "$players"/../arena/internal/*.h; do
+	! compiles "$(basename "$h")" || fail "private header arena/internal/$(basename "$h") is reachable from the tuner"
 	private=$((private + 1))
 done
 [ "$public" -ge 8 ] && [ "$private" -ge 10 ] || fail "only $public public and $private private headers found"

@@ -20,7 +20,7 @@
 
 #include "clock.h"
 #include "config.h"
-#include "game.h"
+#include "game_play.h"
 #include "external_text.h"
 #include "external_util.h"
 #include "registry.h"

@@ -99,6 +99,28 @@ static void fixture(Fixture *f, const PlayerType *type, int threads)
 	                    .threads = threads};
 }
 
+static void another_run_seed_plays_other_games(void **state)
+{
+	(void)state;
+	Sink *a = sink_new(), *b = sink_new();
+	Fixture f;
+	char err[256];
+	fixture(&f, NULL, 1);
+	JobSink sa = {.ctx = a, .finished = sink_finished};
+	assert_int_equal(jobs_run(&f.spec, f.jobs, NJOBS, &sa, err, sizeof err), JOBS_DONE);
+	jobs_pairs(f.jobs, NJOBS / 2, 0, 0, 12346);
+	JobSink sb = {.ctx = b, .finished = sink_finished};
+	assert_int_equal(jobs_run(&f.spec, f.jobs, NJOBS, &sb, err, sizeof err), JOBS_DONE);
+	int same = 0;
+	for (int i = 0; i < NJOBS; i++)
+		same += a->recs[i].plies == b->recs[i].plies &&
+		        memcmp(a->recs[i].moves, b->recs[i].moves,
+		               sizeof(int16_t) * (size_t)a->recs[i].plies) == 0;
+	assert_true(same < NJOBS / 4);
+	sink_free(a);
+	sink_free(b);
+}
+
 static int run(Fixture *f, Sink *s, char *err, size_t errlen)
 {
 	JobSink sink = {.ctx = s, .finished = sink_finished, .prepare = sink_prepare};
@@ -250,6 +272,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(same_games_for_any_thread_count),
 	    cmocka_unit_test(halting_starts_no_more_jobs),
+	    cmocka_unit_test(another_run_seed_plays_other_games),
 	    cmocka_unit_test(the_stop_flag_abandons_the_run),
 	    cmocka_unit_test(a_player_that_cannot_be_made_fails_the_run),
 	    cmocka_unit_test(a_failed_prepare_drops_the_game_and_halts),

@@ -161,11 +161,6 @@ static int drop_conflicts(PosGames *g, const OpeningSet *verify, int *dropped)
 	return 0;
 }
 
-static double black_score(const GameRecord *r)
-{
-	return r->outcome == RESULT_BLACK_WIN ? 1 : r->outcome == RESULT_DRAW ? 0.5 : 0;
-}
-
 static int play_games(const TexelConfig *c, const OpeningSet *data, const char *games_out,
                       FILE *log, PosGames *g, TexelDataStats *st, char *err, size_t errlen)
 {
@@ -229,7 +224,7 @@ static int play_games(const TexelConfig *c, const OpeningSet *data, const char *
 				snprintf(err, errlen, "%s: write error", games_out);
 				rc = -1;
 			} else if (positions_add_game(g, r->moves, r->plies,
-			                              black_score(r)) < 0) {
+			                              game_black_score(r)) < 0) {
 				snprintf(err, errlen, "out of memory");
 				rc = -1;
 			}

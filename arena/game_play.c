@@ -1,5 +1,5 @@
-/* game.c - playing one game. */
-#include "game.h"
+/* game_play.c - playing one game. */
+#include "game_play.h"
 
 #include <stdio.h>
 #include <string.h>

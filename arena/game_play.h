@@ -1,12 +1,12 @@
-/* game.h - one game between two player instances.
+/* game_play.h - one game between two player instances.
  *
  * The game is played from an opening (stones placed in order, black first),
  * then the players alternate until a five, a forbidden move (renju: black
  * loses), an illegal move or a fault (MoveInfo.fault: the mover loses), a
  * full board or the ply limit (draws). Failures of a player are results,
  * never crashes. */
-#ifndef ARENA_GAME_H
-#define ARENA_GAME_H
+#ifndef ARENA_GAME_PLAY_H
+#define ARENA_GAME_PLAY_H
 
 #include <stdatomic.h>
 #include <stdint.h>
