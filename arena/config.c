@@ -446,24 +446,25 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	/* What only the type can judge (an external engine's command, say) is
-	 * found now, not when its first game starts. Making a player starts no
-	 * process and plays nothing. The message points at the player's
-	 * `command` if it has one, else its `type`. */
-	for (int i = 0; i < t->nplayers; i++) {
-		const PlayerSpec *p = &t->players[i];
-		char msg[512] = "cannot create the player";
-		Player *pl = player_create(p->type, &p->params, t->seed, msg, sizeof msg);
-		if (!pl) {
-			int k = param_find(&p->params, "command");
-			int line = k >= 0 && p->param_line[k] ? p->param_line[k]
-			           : p->type_line             ? p->type_line
-			                                      : p->line;
-			snprintf(err, errlen, "%s:%d: [player %s]: %s", t->path, line,
-			         p->name, msg);
+	for (int i = 0; i < t->nplayers; i++)
+		if (config_player_check(&t->players[i], t->seed, t->path, err, errlen) < 0)
 			return -1;
-		}
-		player_destroy(pl);
+	return 0;
+}
+
+int config_player_check(const PlayerSpec *p, uint64_t seed, const char *path, char *err,
+                        size_t errlen)
+{
+	char msg[512] = "cannot create the player";
+	Player *pl = player_create(p->type, &p->params, seed, msg, sizeof msg);
+	if (!pl) {
+		int k = param_find(&p->params, "command");
+		int line = k >= 0 && p->param_line[k] ? p->param_line[k]
+		           : p->type_line             ? p->type_line
+		                                      : p->line;
+		snprintf(err, errlen, "%s:%d: [player %s]: %s", path, line, p->name, msg);
+		return -1;
 	}
+	player_destroy(pl);
 	return 0;
 }

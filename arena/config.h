@@ -161,6 +161,14 @@ Budget config_player_budget(const PlayerSpec *p, Budget base);
 int config_player_key(PlayerSpec *p, const char *key, const char *value, int line,
                       char *err, size_t errlen);
 
+/* Makes and destroys a player of p's type and parameters, as a run will:
+ * what only the type can judge (an external engine's command, say) is
+ * found before anything is written. Making a player starts no process and
+ * plays nothing. Returns 0, or -1 with "path:line: [player NAME]: why",
+ * the line that of its `command` if it gives one, else of its `type`. */
+int config_player_check(const PlayerSpec *p, uint64_t seed, const char *path, char *err,
+                        size_t errlen);
+
 /* Index of the player called name, or -1. */
 int config_find_player(const Tournament *t, const char *name);
 

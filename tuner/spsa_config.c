@@ -210,11 +210,15 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 	/* The player's budget keys replace [spsa]'s budget whole (config.h). */
 	Budget own = {0};
 	unsigned own_set = 0;
+	PlayerSpec spec = {.type = c->type, .line = c->player_line};
+	snprintf(spec.name, sizeof spec.name, "%s", c->player);
 	for (int i = first; i < end; i++) {
 		const IniEntry *e = &ini->entries[i];
 		int rc;
-		if (strcmp(e->key, "type") == 0)
+		if (strcmp(e->key, "type") == 0) {
+			spec.type_line = e->line;
 			continue;
+		}
 		if (config_budget_key(&own, &own_set, e->key, e->value, msg, sizeof msg,
 		                      &rc)) {
 			if (rc < 0)
@@ -227,11 +231,16 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 			else
 				snprintf(msg, sizeof msg, "[player %s]: %s", c->player, m2);
 			return fail_at(x, e->line, msg);
+		} else {
+			spec.param_line[param_find(&c->params, e->key)] = e->line;
 		}
 	}
 	if (own_set)
 		c->budget = own;
-	return 0;
+	/* Made once here, so that a missing engine is found before anything
+	 * is written. */
+	spec.params = c->params;
+	return config_player_check(&spec, c->seed, c->path, x->err, x->errlen);
 }
 
 static void tunable_names(const PlayerType *t, char *buf, size_t len)

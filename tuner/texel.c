@@ -442,7 +442,9 @@ int texel_tune(const TexelOptions *o, char *err, size_t errlen)
 		    strsignal(interrupt_signal()));
 		return 128 + interrupt_signal();
 	}
+	/* Bad input is named as its file:line says; other failures by the
+	 * command. */
 	if (rc < 0)
-		snprintf(err, errlen, "tuner texel: %s", msg);
+		snprintf(err, errlen, "%s%s", rc == -2 ? "" : "tuner texel: ", msg);
 	return rc == 0 ? 0 : rc == -2 ? 2 : 1;
 }

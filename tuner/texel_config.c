@@ -5,9 +5,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "texel_config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "inifile.h"
 #include "registry.h"
@@ -106,6 +108,7 @@ static const ConfigKey texel_keys[] = {
     {"openings", CONFIG_PATH, 0, TEXT_AT(openings), .line_at = AT(openings_line, int),
      .shown_def = "random ones", .help = "the data games' openings"},
     {"opening_plies", CONFIG_INT, WHOLE, .at = AT(opening_plies, int), .max = 20, .def = 4,
+     .line_at = AT(opening_plies_line, int),
      .help = "random openings: this many stones ..."},
     {"opening_box", CONFIG_INT, WHOLE, .at = AT(opening_box, int), .min = 1,
      .line_at = AT(opening_box_line, int), .max = BOARD_MAX, .def = 5,
@@ -219,6 +222,70 @@ static int player_section(Ctx *x, int s)
 	return 0;
 }
 
+/* The distinct positions of plies stones, half black (rounded up), in n
+ * points: more than the random openings can ever be (no two the same up to
+ * symmetry, none winning). */
+static double positions_of(int n, int plies)
+{
+	int k1 = (plies + 1) / 2, k2 = plies / 2;
+	if (k1 + k2 > n)
+		return 0;
+	double v = 1;
+	for (int i = 0; i < k1; i++)
+		v = v * (n - i) / (i + 1);
+	for (int i = 0; i < k2; i++)
+		v = v * (n - k1 - i) / (i + 1);
+	return v;
+}
+
+/* Random openings (no openings file) must exist in the numbers asked for:
+ * otherwise the search for them would try hundreds of times as many
+ * before it gave up. */
+static int random_openings_fit(Ctx *x)
+{
+	const TexelConfig *c = x->c;
+	double most = positions_of(c->opening_box * c->opening_box, c->opening_plies);
+	int line = c->opening_plies_line > c->opening_box_line ? c->opening_plies_line
+	                                                       : c->opening_box_line;
+	char msg[400];
+	long need[2] = {c->openings[0] || c->games_csv[0] ? 0 : (c->games + 1L) / 2,
+	                c->verify_openings[0] ? 0 : c->verify_pairs};
+	long asked[2] = {c->games, c->verify_pairs};
+	const char *key[2] = {"games", "verify_pairs"};
+	int key_line[2] = {c->games_line, c->verify_pairs_line};
+	for (int i = 0; i < 2; i++)
+		if (need[i] > most) {
+			snprintf(
+			    msg, sizeof msg,
+			    "'%s' = %ld needs %ld distinct openings of %d stones in the "
+			    "central %dx%d square, which holds at most %.0f",
+			    key[i], asked[i], need[i], c->opening_plies, c->opening_box,
+			    c->opening_box, most);
+			return fail(x, key_line[i] > line ? key_line[i] : line, msg);
+		}
+	return 0;
+}
+
+/* The files the keys name exist, each refused at its key's line. */
+static int files_exist(Ctx *x)
+{
+	const TexelConfig *c = x->c;
+	const struct {
+		const char *key, *path;
+		int line;
+	} files[] = {{"games_csv", c->games_csv, c->games_csv_line},
+	             {"openings", c->openings, c->openings_line},
+	             {"verify_openings", c->verify_openings, c->verify_openings_line}};
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+		if (files[i].path[0] && access(files[i].path, R_OK) != 0) {
+			char msg[TEXEL_PATH_MAX + 128];
+			snprintf(msg, sizeof msg, "%s: %s: cannot open: %s", files[i].key,
+			         files[i].path, strerror(errno));
+			return fail(x, files[i].line, msg);
+		}
+	return 0;
+}
+
 /* What single keys cannot check. */
 static int finish(Ctx *x)
 {
@@ -282,6 +349,12 @@ static int finish(Ctx *x)
 		return fail(x, 0,
 		            "the file's name is too long to name the run: give [texel] a "
 		            "'name'");
+	if (random_openings_fit(x) < 0 || files_exist(x) < 0)
+		return -1;
+	for (int i = 0; i < c->nplayers; i++)
+		if (config_player_check(&c->players[i], c->seed, c->path, x->err,
+		                        x->errlen) < 0)
+			return -1;
 	return 0;
 }
 

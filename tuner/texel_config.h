@@ -59,7 +59,7 @@ typedef struct {
 	bool fit[EVAL_FEATURES_MAX + 1];
 	char params[TEXEL_PARAMS_TEXT_MAX]; /* as written: read once the type is known */
 	int params_line;
-	int opening_box_line, board_line;
+	int opening_box_line, opening_plies_line, board_line;
 	bool stem_too_long; /* the file's name cannot name the run: `name` must */
 	int iterations, rounds;
 	double l2;
