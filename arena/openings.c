@@ -59,34 +59,38 @@ int openings_empty(OpeningSet *set)
 	return 0;
 }
 
-/* Checks that the opening can be played: nothing wins, nothing forbidden. */
-static int check(const Opening *o, int size, Rule rule, char *msg, size_t msglen)
+/* Checks that the opening can be played: nothing wins, nothing forbidden.
+ * b is an empty board of the run's, left empty again (undo costs what play
+ * does; a fresh board_init per opening would cost a whole refresh). */
+static int check(const Opening *o, Board *b, char *msg, size_t msglen)
 {
-	Board b;
-	board_init(&b, size, rule);
-	for (int i = 0; i < o->count; i++) {
+	int rc = 0, played = 0;
+	for (int i = 0; i < o->count && rc == 0; i++) {
 		char t[COORD_TEXT_MAX];
 		int p = o->moves[i];
-		if (!board_empty_at(&b, p)) {
+		Outcome out;
+		if (!board_empty_at(b, p)) {
 			snprintf(msg, msglen, "opening '%s': %s is played twice", o->name,
-			         coord_format(size, p, t));
-			return -1;
-		}
-		Outcome out = rules_outcome(&b, p);
-		if (out != OUTCOME_NONE) {
+			         coord_format(b->size, p, t));
+			rc = -1;
+		} else if ((out = rules_outcome(b, p)) != OUTCOME_NONE) {
 			snprintf(msg, msglen, "opening '%s': move %d, %s, %s", o->name,
-			         i + 1, coord_format(size, p, t),
+			         i + 1, coord_format(b->size, p, t),
 			         out == OUTCOME_WIN ? "already wins"
 			                            : "is forbidden for black");
-			return -1;
+			rc = -1;
+		} else {
+			board_play(b, p);
+			played++;
 		}
-		board_play(&b, p);
 	}
-	if (board_full(&b)) {
+	if (rc == 0 && board_full(b)) {
 		snprintf(msg, msglen, "opening '%s' fills the board", o->name);
-		return -1;
+		rc = -1;
 	}
-	return 0;
+	while (played--)
+		board_undo(b);
+	return rc;
 }
 
 /* The keys of one [opening NAME] section s: its moves (several `moves`
@@ -281,13 +285,19 @@ int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *
 		snprintf(err, errlen, "%s: no openings in the file", path);
 		rc = -1;
 	}
+	Board *b = rc == 0 && set->count ? malloc(sizeof *b) : NULL;
+	if (rc == 0 && set->count && (!b || board_init(b, size, rule) < 0)) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		rc = -1;
+	}
 	for (int i = 0; i < set->count && rc == 0; i++) {
 		char msg[512];
-		if (check(&set->items[i], size, rule, msg, sizeof msg) < 0) {
+		if (check(&set->items[i], b, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s:%d: %s", path, set->items[i].line, msg);
 			rc = -1;
 		}
 	}
+	free(b);
 	if (rc < 0)
 		openings_free(set);
 	return rc;
