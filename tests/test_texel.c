@@ -495,7 +495,18 @@ static void test_exit_status(void **state)
 	o.file = path;
 	o.out = "";
 	assert_int_equal(texel_tune(&o, err, sizeof err), 2);
-	assert_string_equal(err, "tuner texel: --out needs a folder name");
+	assert_string_equal(err,
+	                    "tuner texel: --out needs a folder name of 1 to 1023 bytes");
+	/* Longer: refused, never cut (it was cut to 1023 bytes). */
+	char *long_out = malloc(1100);
+	assert_non_null(long_out);
+	memset(long_out, 'o', 1099);
+	long_out[1099] = '\0';
+	o.out = long_out;
+	assert_int_equal(texel_tune(&o, err, sizeof err), 2);
+	assert_string_equal(err,
+	                    "tuner texel: --out needs a folder name of 1 to 1023 bytes");
+	free(long_out);
 }
 
 /* The whole run on a tiny budget: games, fit, files, verification. */

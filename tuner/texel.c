@@ -402,8 +402,10 @@ static int run(Run *r, char *err, size_t errlen)
 int texel_tune(const TexelOptions *o, char *err, size_t errlen)
 {
 	err[0] = '\0';
-	if (o->out && !*o->out) {
-		snprintf(err, errlen, "tuner texel: --out needs a folder name");
+	if (o->out && (!*o->out || strlen(o->out) >= TEXEL_PATH_MAX)) {
+		snprintf(err, errlen,
+		         "tuner texel: --out needs a folder name of 1 to %d bytes",
+		         TEXEL_PATH_MAX - 1);
 		return 2;
 	}
 	Run *r = calloc(1, sizeof *r);
