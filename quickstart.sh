@@ -13,8 +13,10 @@ cd "$(dirname "$0")"
 
 PACKAGES=(build-essential cmake pkg-config libgsl-dev libcmocka-dev gnuplot-nox)
 # Only the tests need these: libfiu's crash points and failure injection,
-# and a browser that loads report.html headless (tests/e2e_report.sh).
-TEST_PACKAGES=(fiu-utils libfiu-dev chromium)
+# a browser that loads report.html headless (tests/e2e_report.sh), and
+# clang's libFuzzer for the parsers' fuzz targets (tests/fuzz/run.sh; ctest
+# replays their corpora without it).
+TEST_PACKAGES=(fiu-utils libfiu-dev chromium clang libclang-rt-14-dev)
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 

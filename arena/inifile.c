@@ -245,6 +245,17 @@ int inifile_read(const char *path, const char *const *repeat, IniFile *f, char *
 	int line = 0;
 	while ((st = lines_next(&lr, &s, &len)) == LINES_OK) {
 		line = (int)lr.line;
+		/* A control character (a CR alone, an escape) is no text of an INI
+		 * file; in a value it would reach an engine's command line. */
+		const char *ctl = s;
+		while (*ctl && ((unsigned char)*ctl >= 0x20 || *ctl == '\t'))
+			ctl++;
+		if (*ctl) {
+			snprintf(r.msg, sizeof r.msg,
+			         "a control character (byte %d) in the line",
+			         (unsigned char)*ctl);
+			break;
+		}
 		size_t lead = strspn(s, " \t");
 		s += lead;
 		len -= lead;

@@ -105,7 +105,7 @@ LinesStatus lines_next(Lines *r, char **line, size_t *len)
 		r->pos = next;
 		return LINES_NUL;
 	}
-	if (nl && n && s[n - 1] == '\r')
+	if (n && s[n - 1] == '\r') /* CR LF, or a CR ending the file */
 		n--;
 	s[n] = '\0';
 	*line = s;

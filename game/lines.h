@@ -1,16 +1,15 @@
 /* lines.h - the one line reader of every file parser (INI files, opening
  * lists, .psq records, games.csv).
  *
- * A line ends at LF; a CR right before the LF is dropped (files written on
- * Windows), and a UTF-8 byte-order mark at the very start of the file is
- * skipped (Windows editors write one). A NUL byte is an error of its line,
- * and so is a line longer than the reader's limit: neither is ever cut or
- * passed on. Lines are numbered from 1, and the number stays right past
- * any of these. The last line may lack its LF (Lines.last_open says so:
- * games.csv takes such a line for one cut by a kill). Reading is in large
- * blocks, so a line costs a memchr, whatever the file's size, and memory
- * stays within the limit however long a line a file holds. Not
- * thread-safe: one reader per file. */
+ * A line ends at LF; a CR right before the LF, or at the very end of the
+ * file, is dropped (files written on Windows), and a UTF-8 byte-order mark at the very
+ * start of the file is skipped (Windows editors write one). A NUL byte is an error of its
+ * line, and so is a line longer than the reader's limit: neither is ever cut or passed on.
+ * Lines are numbered from 1, and the number stays right past any of these. The last line
+ * may lack its LF (Lines.last_open says so: games.csv takes such a line for one cut by a
+ * kill). Reading is in large blocks, so a line costs a memchr, whatever the file's size,
+ * and memory stays within the limit however long a line a file holds. Not thread-safe: one
+ * reader per file. */
 #ifndef GAME_LINES_H
 #define GAME_LINES_H
 

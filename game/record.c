@@ -44,11 +44,13 @@ static bool skip(const char **s, const char *lit)
 	return true;
 }
 
-/* Cuts trailing blanks. */
+/* Cuts trailing blanks and CRs (a CR more than the one of a CR LF would
+ * otherwise turn a move into a trailer line that, written back, reads as
+ * a move: the fuzzer's find). */
 static void chomp(char *line)
 {
 	size_t n = strlen(line);
-	while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+	while (n && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
 		line[--n] = '\0';
 }
 

@@ -108,6 +108,9 @@ static void errors_name_their_line(void **state)
 	REFUSED("[ ]\n", "t.ini:1: empty section name []");
 	REFUSED("[s]\na = 1\nb = \0\nc = 3\n", "t.ini:3: a NUL byte in the line");
 	REFUSED("[s]\n\0\n\0\n", "t.ini:2: a NUL byte in the line");
+	REFUSED("[s]\ninfo = a 1\rBEGIN\n",
+	        "t.ini:2: a control character (byte 13) in the line");
+	REFUSED("[s]\r\r\n", "t.ini:1: a control character (byte 13) in the line");
 	/* Lines after a NUL keep their numbers. */
 	REFUSED("[s]\n;\0\nx\n", "t.ini:2: a NUL byte in the line");
 	/* Blank lines and CR LF count as lines. */

@@ -56,6 +56,10 @@ static void ends_and_marks(void **state)
 	char out[1024];
 	READ("a\nb\r\nc", 100);
 	assert_string_equal(out, "1:a|2:b|3:c(open)|");
+	/* A file cut after the CR of its CR LF (the fuzzer's first find: the
+	 * CR kept made a move line a trailer line, which read back as a move). */
+	READ("a\r\nb\r", 100);
+	assert_string_equal(out, "1:a|2:b(open)|");
 	READ("\xEF\xBB\xBF[x]\n", 100);
 	assert_string_equal(out, "1:[x]|");
 	/* A mark elsewhere is text. */

@@ -381,6 +381,15 @@ static void trailer_starts_at_first_non_move_line(void **state)
 	assert_int_equal(r.count, 1);
 	assert_string_equal(r.trailer, "\n9,9,0\n");
 
+	/* A file that ends in CR without LF: the last line is still a move
+	 * (a CR kept made it a trailer line, which read back as a move). */
+	expect_read_ok("Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\n8,1,820\r", &r);
+	assert_int_equal(r.count, 2);
+	assert_string_equal(r.trailer, "");
+	expect_read_ok("Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\r\n8,1, 0\r\r", &r);
+	assert_int_equal(r.count, 2);
+	assert_string_equal(r.trailer, "");
+
 	/* So do lines that are no moves: names, a lone number, other separators. */
 	static const char *const other[] = {"9,9,1x", "9;9;1", "a,9,1", "-1", "engine 1,2"};
 	for (size_t i = 0; i < sizeof other / sizeof *other; i++) {
