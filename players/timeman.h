@@ -43,9 +43,10 @@ enum { TIMEMAN_MOVES_MIN = 10, TIMEMAN_EMPTY_PER_MOVE = 6 };
 #define TIMEMAN_EXTEND 3.0
 #define TIMEMAN_CLOCK_SHARE 0.25
 /* With no time to save (spare), an iteration starts when at least this
- * share of it (its first moves, the best of the last iteration first) is
- * expected to be searched before hard: the rest is a bonus. */
-#define TIMEMAN_PARTIAL 0.5
+ * share of it (its first move, the best of the last iteration, which takes
+ * the largest share) is expected to be searched before hard: an iteration
+ * cut short keeps what it found, and time left over buys nothing. */
+#define TIMEMAN_PARTIAL 0.25
 
 typedef struct {
 	bool on;         /* the budget limits time; every time below is 0 without */

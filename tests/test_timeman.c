@@ -147,11 +147,11 @@ static void soft_limit_and_iterations(void **state)
 	assert_false(timeman_next_iteration(&tm, 0, 10, 31));
 	assert_true(timeman_next_iteration(&tm, 1, 10, 90));
 	assert_false(timeman_next_iteration(&tm, 1, 10, 91));
-	/* with none: also one whose first half ends before the hard stop */
+	/* with none: also one whose first quarter ends before the hard stop */
 	timeman_plan(&tm, &(Budget){.ms = 50}, 225); /* hard 44.5 */
 	assert_true(timeman_next_iteration(&tm, 0, 20, 24.5));
-	assert_true(timeman_next_iteration(&tm, 0, 20, 49));
-	assert_false(timeman_next_iteration(&tm, 0, 20, 49.2));
+	assert_true(timeman_next_iteration(&tm, 0, 20, 98));
+	assert_false(timeman_next_iteration(&tm, 0, 20, 98.4));
 	assert_false(timeman_next_iteration(&tm, 0, 45, 0));
 }
 

@@ -43,7 +43,10 @@ static const ParamDecl mcts_params[P_COUNT] = {
 };
 
 enum { PROVEN_NONE = 0, PROVEN_WIN, PROVEN_LOSS }; /* for the side that moved here */
-enum { PLIES_MAX = 1023, CLOCK_EVERY = 256 };
+/* A timed search reads the clock every CLOCK_EVERY playouts: a playout
+ * from an early position takes some 30 us, a few times that on a loaded
+ * machine, so the clock is never more than a couple of ms late. */
+enum { PLIES_MAX = 1023, CLOCK_EVERY = 16 };
 
 typedef struct {
 	uint32_t child; /* pool index of the first child; 0 while a leaf */
@@ -375,13 +378,16 @@ static uint32_t leader(const Mcts *m, bool *clear)
  * clear, or changed since the last check, extends the move). */
 static bool time_to_stop(const Mcts *m, const TimeMan *tm, double board, uint32_t *last)
 {
-	if (m->pool[0].nchild == 1 || timeman_hard_up(tm))
+	double now = timeman_elapsed(tm);
+	if (m->pool[0].nchild == 1 || now >= tm->hard)
 		return true;
+	if (now < tm->target)
+		return false;
 	bool clear;
 	uint32_t lead = leader(m, &clear);
 	double urgency = board + (!clear || lead != *last ? 0.5 : 0);
 	*last = lead;
-	return timeman_elapsed(tm) >= timeman_soft(tm, urgency);
+	return now >= timeman_soft(tm, urgency);
 }
 
 static int mcts_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info)
