@@ -96,4 +96,12 @@ printf '%-10s %6s %6s %6s   %6s %6s %6s   ms (limits: 50 a move, 3000 a game)\n'
 	player moves median max games median max
 cat times.txt
 [ "$(wc -l < times.txt)" -eq 5 ] || fail "expected the times of 5 players"
+# arena match on the clock: the same referee, each player's ms a move.
+"$arena" match alphabeta mcts --ms 50 --game-ms 3000 --pairs 2 >match.txt 2>&1 ||
+	{ cat match.txt >&2; fail "arena match on the clock"; }
+grep -q '^ms/move: alphabeta [0-9.]*, mcts [0-9.]*$' match.txt || fail "no ms/move in: $(cat match.txt)"
+grep -q 'timeout' match.txt && fail "arena match: a game lost on time: $(cat match.txt)"
+cat match.txt
+"$arena" match alphabeta mcts --nodes 0 >match.txt 2>&1 && fail "arena match with no limit ran"
+grep -q 'no limit a move' match.txt || fail "arena match with no limit: $(cat match.txt)"
 echo "e2e_clock: OK"
