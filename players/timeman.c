@@ -35,10 +35,13 @@ void timeman_plan(TimeMan *tm, const Budget *b, int empty)
 	if (b->game_ms <= 0)
 		return;
 	/* The clock: what an even share of it gives each move to come, plus
-	 * the increment each of them brings back. */
+	 * the increment each of them brings back, once the margin of each of
+	 * those moves is kept aside: a clock that runs low still has room for
+	 * the moves that cannot be made in no time. */
 	double left = b->time_left > 0 ? (double)b->time_left : 0;
 	double inc = b->inc_ms > 0 ? (double)b->inc_ms : 0;
-	double share = left / timeman_moves_to_go(empty) + inc;
+	int moves = timeman_moves_to_go(empty);
+	double share = (left - min2(TIMEMAN_MARGIN_MS * moves, left / 2)) / moves + inc;
 	if (share >= tm->hard)
 		return; /* the move's limit binds: time saved now buys nothing */
 	tm->spare = false;

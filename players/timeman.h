@@ -6,9 +6,10 @@
  *
  *   hard     the move's limit (ms, or the time left on the clock if less)
  *            less a safety margin: a search stops at once when it is past
- *   target   what an ordinary move may take: the clock shared among the
- *            moves still to come (plus the increment), at most hard; with
- *            no clock, or a clock too generous to bind, hard itself
+ *   target   what an ordinary move may take: the clock, less the margin
+ *            of every move still to come, shared among them (plus the
+ *            increment), at most hard; with no clock, or a clock too
+ *            generous to bind, hard itself
  *   extended what a critical move may take (threats on the board, a best
  *            move that keeps changing): a few targets, never more than a
  *            share of the clock nor than hard

@@ -89,14 +89,15 @@ static void game_clock(void **state)
 {
 	(void)state;
 	TimeMan tm;
-	/* 3 s for the game, 225 empty points: 37 moves to share it */
+	/* 3 s for the game, 225 empty points: 37 moves to share it, each
+	 * with its margin of 3 ms kept aside */
 	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 3000}, 225);
 	assert_true(tm.on);
 	assert_false(tm.spare);
 	near(tm.limit, 3000);
 	near(tm.hard, 3000 - 3 - 150);
-	near(tm.target, 3000.0 / 37);
-	near(tm.extended, 3 * 3000.0 / 37);
+	near(tm.target, (3000.0 - 111) / 37);
+	near(tm.extended, 3 * (3000.0 - 111) / 37);
 	/* 50 ms a move binds before the clock does: no time to save */
 	timeman_plan(&tm, &(Budget){.ms = 50, .game_ms = 3000, .time_left = 3000}, 225);
 	assert_true(tm.spare);
@@ -106,16 +107,19 @@ static void game_clock(void **state)
 	timeman_plan(&tm, &(Budget){.ms = 50, .game_ms = 3000, .time_left = 200}, 100);
 	assert_false(tm.spare);
 	near(tm.hard, 44.5);
-	near(tm.target, 12.5);
-	near(tm.extended, 37.5);
+	near(tm.target, (200.0 - 48) / 16);
+	near(tm.extended, 3 * (200.0 - 48) / 16);
+	/* nearly out: the margins kept aside are half of what is left */
+	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 20}, 100);
+	near(tm.target, 10.0 / 16);
 	/* a critical move never takes more than a quarter of the clock */
 	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 400}, 12);
-	near(tm.target, 40);
+	near(tm.target, 37);
 	near(tm.extended, 100);
 	/* the increment comes back after every move */
 	timeman_plan(&tm, &(Budget){.game_ms = 3000, .inc_ms = 100, .time_left = 1000},
 	             225);
-	near(tm.target, 1000.0 / 37 + 100);
+	near(tm.target, (1000.0 - 111) / 37 + 100);
 	near(tm.extended, 250);
 	near(tm.hard, 1000 - 3 - 50);
 	/* but only after the move: an empty clock means a move at once */
@@ -130,12 +134,12 @@ static void soft_limit_and_iterations(void **state)
 {
 	(void)state;
 	TimeMan tm;
-	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 400}, 12); /* 40 .. 100 */
-	near(timeman_soft(&tm, 0), 40);
-	near(timeman_soft(&tm, 0.5), 70);
+	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 400}, 12); /* 37 .. 100 */
+	near(timeman_soft(&tm, 0), 37);
+	near(timeman_soft(&tm, 0.5), 68.5);
 	near(timeman_soft(&tm, 1), 100);
 	near(timeman_soft(&tm, 7), 100);
-	near(timeman_soft(&tm, -1), 40);
+	near(timeman_soft(&tm, -1), 37);
 
 	near(timeman_predict(10, 0), 40);
 	near(timeman_predict(10, 5), 20);
@@ -143,8 +147,8 @@ static void soft_limit_and_iterations(void **state)
 	near(timeman_predict(10, 1), 60);
 
 	/* with time to save: only an iteration that should end in time */
-	assert_true(timeman_next_iteration(&tm, 0, 10, 30));
-	assert_false(timeman_next_iteration(&tm, 0, 10, 31));
+	assert_true(timeman_next_iteration(&tm, 0, 10, 27));
+	assert_false(timeman_next_iteration(&tm, 0, 10, 28));
 	assert_true(timeman_next_iteration(&tm, 1, 10, 90));
 	assert_false(timeman_next_iteration(&tm, 1, 10, 91));
 	/* with none: also one whose first quarter ends before the hard stop */
