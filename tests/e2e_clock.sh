@@ -7,7 +7,7 @@
 # maximum, from the .psq records) and per game, against the limits: a
 # report, not an assertion of speed (the machine may be loaded; the
 # referee's tolerance is there for that).
-# usage: e2e_clock.sh ARENA_BINARY CONFIGS_DIR
+# usage: e2e_clock.sh ARENA_BINARY CONFIGS_DIR   (KEEP=1 keeps its folder)
 set -euo pipefail
 arena=$(realpath "$1")
 configs=$(realpath "$2")
