@@ -38,7 +38,7 @@ int match_command(int argc, char **argv)
 	                     .dest = &o.nodes,
 	                     .min = 0,
 	                     .max = 1000000000,
-	                     .deflt = "20000; 0 with --ms, --game-ms",
+	                     .deflt = "20000, 0 on the clock",
 	                     .help = "nodes (playouts) a move, 0 for none"},
 	                    {.name = "ms",
 	                     .kind = OPT_INT,
