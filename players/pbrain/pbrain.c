@@ -238,6 +238,8 @@ static void cmd_info(Session *s, const char *arg)
 		s->times.timeout_match = v;
 	} else if (pbrain_word_is(arg, n, "time_left")) {
 		s->times.time_left = v < 0 ? 0 : v;
+	} else if (pbrain_word_is(arg, n, "time_increment") && v >= 0) {
+		s->times.time_increment = v; /* Yixin-Board: what each move gives back */
 	} else if (pbrain_word_is(arg, n, "max_memory") && v >= 0 && v != s->max_memory) {
 		s->max_memory = v;
 		pbrain_player_drop(s); /* made again within the limit for the next move */
@@ -364,7 +366,7 @@ int pbrain_run(FILE *in, FILE *out, const PbrainOptions *opt, char *err, size_t 
 	s->out = out;
 	s->me = PBRAIN_COLOR_NONE;
 	s->rule = RULE_FREESTYLE;
-	s->times = (PbrainTimes){-1, -1, -1};
+	s->times = (PbrainTimes){-1, -1, -1, 0};
 	Reader r = {in, false};
 	LineStatus st;
 	while (!s->failed && (st = read_line(&r, line, PBRAIN_LINE_MAX)) != LINE_EOF)

@@ -93,6 +93,8 @@ typedef struct {
 	char last_skipped[EXTERNAL_QUOTE_MAX + 4];
 	/* What the process was last told: a kept process remembers it. */
 	int64_t told_turn;   /* timeout_turn */
+	int64_t told_match;  /* timeout_match */
+	int64_t told_inc;    /* time_increment (0: none told) */
 	uint64_t told_nodes; /* max_node, max_depth (0: none told) */
 	int told_depth;
 	double time_left; /* ms of the match clock (timeout_match > 0) */
