@@ -46,9 +46,16 @@ static bool finished(void *ctx, const Job *j, const GameRecord *rec)
 	return m->no_memory; /* halts the match */
 }
 
+static int by_game(const void *a, const void *b)
+{
+	const PairFault *x = a, *y = b;
+	return (x->game > y->game) - (x->game < y->game);
+}
+
 int pairs_play(const ExecSpec *spec, int npairs, PairScore *out, PairFaults *faults,
                char *err, size_t errlen)
 {
+	int before = faults ? faults->count : 0;
 	const OpeningSet *os =
 	    spec->openings && spec->openings->count > 0 ? spec->openings : NULL;
 	Job *jobs = malloc(sizeof *jobs * (size_t)(2 * npairs + 1));
@@ -74,6 +81,10 @@ int pairs_play(const ExecSpec *spec, int npairs, PairScore *out, PairFaults *fau
 	JobSink sink = {.ctx = &m, .finished = finished};
 	int rc = jobs_run(&js, jobs, 2 * npairs, &sink, err, errlen);
 	free(jobs);
+	/* In game order, not in the order threads finished them. */
+	if (faults && faults->count > before)
+		qsort(faults->items + before, (size_t)(faults->count - before),
+		      sizeof *faults->items, by_game);
 	if (rc == JOBS_STOPPED)
 		snprintf(err, errlen, "interrupted");
 	else if (m.no_memory)

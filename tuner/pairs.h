@@ -20,14 +20,15 @@ typedef struct {
 	char detail[FAULT_DETAIL_MAX]; /* CSV-safe (game.h) */
 } PairFault;
 
-/* The faults of one match, in the order games finished. */
+/* The faults of one match, in game order. */
 typedef struct {
 	PairFault *items;
 	int count, cap;
 } PairFaults;
 
 /* Plays npairs pairs of spec like executor_play_pairs (out[i]: pair i) and
- * appends the games lost to faults to *faults (NULL: not kept). Returns 0,
+ * appends the games lost to faults to *faults (NULL: not kept), in game
+ * order, whatever the threads. Returns 0,
  * or -1 with a message ("interrupted" when spec->stop stopped it, "out of
  * memory" when a fault could not be kept). */
 int pairs_play(const ExecSpec *spec, int npairs, PairScore *out, PairFaults *faults,
