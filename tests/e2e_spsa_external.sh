@@ -11,6 +11,7 @@
 #   command, end with the files of an uninterrupted run; no engine is left
 #   faults: an engine that crashes or times out loses those games, every
 #   iteration counts, faults.csv holds each one and the run says how many
+#   configs/spsa-external.ini runs
 # usage: e2e_spsa_external.sh TUNER ARENA PBRAIN_DIR FAULT_ENGINE CONFIGS_DIR
 set -euo pipefail
 tuner=$(realpath "$1")
@@ -210,5 +211,13 @@ cmp -s faults/crash/trajectory.csv cut/crash/trajectory.csv || fail "crash: resu
 diff <(cut -d, -f1-5 faults/crash/faults.csv) <(cut -d, -f1-5 cut/crash/faults.csv) >/dev/null ||
 	fail "crash: resumed faults.csv differs"
 echo "faults: at $start -> $end; killed after iteration$killed_at, resumed to the same trajectory and faults"
+# The example file, shortened, with the engine and openings where they are.
+sed -e "s|^command = build/players/|command = $eng/|" -e 's/^iterations = .*/iterations = 10/' \
+	-e 's/^verify_pairs = .*/verify_pairs = 10/' -e "s|^openings = |openings = $configs/|" \
+	"$configs/spsa-external.ini" > example.ini
+"$tuner" spsa example.ini --out example >example.out 2>&1 || fail "spsa-external.ini: $(tail -3 example.out)"
+grep -q '^info = seed {seed}; attack [0-9]*; defence [0-9]*$' example/spsa-external/tuned.ini ||
+	fail "spsa-external.ini: tuned.ini"
+echo "configs/spsa-external.ini runs (10 iterations)"
 engines_left "the end"
 echo "e2e_spsa_external: all checks passed"
