@@ -171,6 +171,28 @@ engines_left "SIGINT"
 "$tuner" spsa command.ini --out cut >/dev/null 2>&1 || fail "resume after SIGINT"
 same_run command/w cut/w "SIGINT and resume"
 echo "crash safety: killed after iterations$killed_at of 40 and interrupted, resumed to identical files, no engine left"
+# Named instants (libfiu's crash points), faults.csv's among them.
+. "$(dirname "$(realpath "$0")")/fiu_lib.sh"
+fiu_detect "$tuner"
+if [ $have_fiu = 1 ]; then
+	for point in kill/faults.csv/mid-write kill/faults.csv/after-rename \
+		kill/trajectory.csv/after-header kill/tuned.ini/mid-write kill/verify.csv/mid-write; do
+		d=k/${point//\//_}
+		set +e
+		fiu -c "enable name=$point" "$tuner" spsa info.ini --threads 2 --out "$d" >/dev/null 2>&1
+		st=$?
+		set -e
+		[ $st -eq 137 ] || fail "$point: expected a kill (137), got $st"
+		engines_left "$point"
+		"$tuner" spsa info.ini --out "$d" >/dev/null 2>err.txt || fail "$point: resume: $(cat err.txt)"
+		same_run info/w "$d/w" "$point"
+		cmp -s info/w/faults.csv "$d/w/faults.csv" || fail "$point: faults.csv differs"
+		! ls "$d/w" | grep -q '\.tmp$' || fail "$point: a .tmp file is left"
+	done
+	echo "crash safety: killed at 5 named instants, resumed to identical files"
+else
+	echo "SKIP: libfiu not installed or not built in: no named instants"
+fi
 
 # Faults: an engine that crashes at its {at}-th move of every game, and one
 # that takes {delay} ms a move against timeout_turn = 40.
