@@ -234,6 +234,7 @@ static void bad_files_name_their_line(void **state)
 	refused(12, "[param -x]\n", 12, "[param -x]: an engine's parameter is named");
 	refused(15, "max = 1e16\n", 15, "[param attack]: ");
 	refused(21, "integer = maybe\n", 21, "[param ratio]: ");
+	refused(11, "log = on\n", 6, "log = on (a file per game) is arena run's");
 	/* Too long for tuned.ini's info line: 169 bytes of info (ending in
 	 * ';', which the reader keeps), then each value at its widest,
 	 * "; attack 3000" and "; ratio " with 24 for a real. */

@@ -218,7 +218,17 @@ int spsa_external_check(SpsaConfig *c, int *line, char *err, size_t errlen)
 	const char *command = param_text(&c->params, param_find(&c->params, "command")),
 	           *info = param_text(&c->params, param_find(&c->params, "info"));
 	bool via_command = c->params_via == SPSA_VIA_COMMAND;
-	int counts[SPSA_PARAMS_MAX] = {0};
+	int counts[SPSA_PARAMS_MAX] = {0}, log = param_find(&c->params, "log");
+	/* `log = on|off` is the arena's (a file per game, in its run folder). */
+	*line = c->player_line;
+	if (strcmp(param_text(&c->params, log), "on") == 0) {
+		snprintf(err, errlen,
+		         "log = on (a file per game) is arena run's: give "
+		         "log = FILE, which every game is appended to");
+		return -1;
+	}
+	if (strcmp(param_text(&c->params, log), "off") == 0)
+		param_set(&c->params, "log", "", err, errlen);
 	*line = c->command_line ? c->command_line : c->player_line;
 	if (check_command(c, command, err, errlen) < 0 ||
 	    check_placeholders(c, "command", command, via_command, counts, err, errlen) < 0)

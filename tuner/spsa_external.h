@@ -47,7 +47,9 @@ int spsa_external_player_key(SpsaConfig *c, const char *key, const char *value, 
  * a message. */
 int spsa_external_name(const SpsaConfig *c, const char *name, char *err, size_t errlen);
 
-/* Once the file is read: the command (its program found, its hash taken),
+/* Once the file is read: `log` (off is none; on, a file per game, is
+ * refused: the arena's run folder keeps those), the command (its program
+ * found, its hash taken),
  * the placeholders, `info` not naming a tuned KEY, every KEY in the
  * command under params_via = command, and the lengths. Returns 0, or -1
  * with a message about the line *line. */
