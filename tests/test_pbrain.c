@@ -72,7 +72,7 @@ static void board_position_takes_the_win(void **state)
 	}
 }
 
-static void info_has_no_reply_and_about_is_exact(void **state)
+static void info_has_no_reply_but_debug_and_about_is_exact(void **state)
 {
 	(void)state;
 	PbrainOptions o = pt_options("weighted", NULL);
@@ -81,7 +81,10 @@ static void info_has_no_reply_and_about_is_exact(void **state)
 	               "INFO time_left 50000\nINFO max_memory 83886080\nINFO rule 1\n"
 	               "INFO game_type 1\nINFO folder /tmp/x\nINFO evaluate 7,7\n"
 	               "INFO no_such_key 5\nINFO\ninfo rule 5\nABOUT\nEND\n");
-	assert_string_equal(out, "OK\nname=\"pbrain-weighted\", version=\"0.1\", "
+	/* Only the key no one defines is answered, and only with DEBUG. */
+	assert_string_equal(out, "OK\nDEBUG INFO no_such_key ignored: neither a protocol "
+	                         "key nor a parameter of weighted\n"
+	                         "name=\"pbrain-weighted\", version=\"0.1\", "
 	                         "author=\"Gomoku Arena\", country=\"-\"\n");
 	free(out);
 }
@@ -444,7 +447,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(begin_and_turns_give_legal_distinct_moves),
 	    cmocka_unit_test(board_position_takes_the_win),
-	    cmocka_unit_test(info_has_no_reply_and_about_is_exact),
+	    cmocka_unit_test(info_has_no_reply_but_debug_and_about_is_exact),
 	    cmocka_unit_test(bad_input_gets_error_and_the_session_goes_on),
 	    cmocka_unit_test(line_ends_do_not_matter),
 	    cmocka_unit_test(a_huge_line_is_an_error_not_a_crash),

@@ -225,13 +225,15 @@ static void cmd_info(Session *s, const char *arg)
 {
 	size_t n = strcspn(arg, " \t");
 	const char *value = arg + n + strspn(arg + n, " \t");
+	if (pbrain_info_setting(s, arg, n, value))
+		return; /* a parameter, the seed, or a key nobody defines */
 	char *end;
 	errno = 0;
 	long long v = strtoll(value, &end, 10);
 	while (*end == ' ' || *end == '\t')
 		end++;
 	if (end == value || *end || errno)
-		return; /* folder, evaluate, unknown keys and bad numbers: ignored */
+		return; /* folder, evaluate and bad numbers: ignored */
 	if (pbrain_word_is(arg, n, "timeout_turn") && v >= 0) {
 		s->times.timeout_turn = v;
 	} else if (pbrain_word_is(arg, n, "timeout_match") && v >= 0) {
@@ -363,6 +365,8 @@ int pbrain_run(FILE *in, FILE *out, const PbrainOptions *opt, char *err, size_t 
 		return -1;
 	}
 	s->opt = opt;
+	s->params = opt->params;
+	s->seed = opt->seed;
 	s->out = out;
 	s->me = PBRAIN_COLOR_NONE;
 	s->rule = RULE_FREESTYLE;

@@ -94,9 +94,9 @@ Player *pbrain_player(Session *s, char *err, size_t errlen)
 	if (s->player)
 		return s->player;
 	ParamSet ps;
-	pbrain_memory_params(s->opt->type, &s->opt->params, s->max_memory, &ps);
+	pbrain_memory_params(s->opt->type, &s->params, s->max_memory, &ps);
 	snprintf(err, errlen, "cannot create the player");
-	s->player = player_create(s->opt->type, &ps, s->opt->seed, err, errlen);
+	s->player = player_create(s->opt->type, &ps, s->seed, err, errlen);
 	if (s->player)
 		player_new_game(s->player, s->b.size, s->b.rule);
 	return s->player;

@@ -11,8 +11,9 @@
  * the rest of an over-long line is discarded unread.
  *
  * Each game (START, RECTSTART, RESTART) gets a fresh player created from
- * opt->params and opt->seed, so with a node or depth budget a game depends
- * only on the seed and the moves. Thread safety: one call per pair of
+ * opt->params and opt->seed as `INFO KEY VALUE` (a declared parameter) and
+ * `INFO seed N` last changed them, so with a node or depth budget a game
+ * depends only on them and the moves. Thread safety: one call per pair of
  * streams; calls on different streams may run in parallel. */
 #ifndef PLAYERS_PBRAIN_H
 #define PLAYERS_PBRAIN_H
