@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "jobs_impl.h"
+#include "jobs_mpi.h"
 #include "rng.h"
 
 uint64_t jobs_seed(uint64_t run_seed, int id)
@@ -119,6 +120,11 @@ bool jobs_stopped(const JobSpec *spec)
 int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sink,
              char *err, size_t errlen)
 {
+	/* In an MPI world of several ranks, rank 0 hands the jobs out to every
+	 * rank (jobs_mpi.h); otherwise, and on any other thread, they are
+	 * played here. */
+	if (jobs_mpi_leads())
+		return jobs_mpi_run(spec, jobs, count, sink, err, errlen);
 	int threads = spec->threads > 0 ? spec->threads : omp_get_num_procs();
 	JobsShared s;
 	jobs_shared_init(&s, spec, sink, spec->pool, err, errlen);
