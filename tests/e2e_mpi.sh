@@ -2,9 +2,10 @@
 # End-to-end: the job engine on the ranks of an MPI world (arena/jobs_mpi.h).
 #   every command that plays games, run by `mpirun -n 3` (ranks x threads),
 #   writes byte for byte what one process writes (games.csv but its two
-#   timing columns, elo.csv, pairs.csv, trajectory.csv, tuned.ini,
-#   verify.csv, the openings, stdout): a round robin, a gauntlet decided by
-#   the SPRT, an SPSA run, arena balance, arena match; and the other ranks
+#   timing columns, elo.csv, pairs.csv, trajectory.csv, texel.csv,
+#   tuned.ini, verify.csv, the openings, stdout): a round robin, a gauntlet
+#   decided by the SPRT, an SPSA run, Texel's self-play and verification,
+#   arena balance, arena match; and the other ranks
 #   did play some of the games (GA_MPI_STATS);
 #   a kill -9 of mpirun mid-run, then the same command (as one process and
 #   under mpirun) resumes to the same files;
@@ -151,6 +152,29 @@ run s3 "${mpi[@]}" "$tuner" spsa ../ab.ini --threads 1 --out r
 same s1 s3 r/ab/trajectory.csv r/ab/tuned.ini r/ab/verify.csv out.txt
 others_played s3
 echo "spsa: the same trajectory, tuned values and verification"
+
+cat > t.ini <<INI
+[texel]
+name = t
+games = 40
+openings = $work/openings-15.ini
+verify_pairs = 6
+seed = 9
+nodes = 300
+
+[player ab]
+type = alphabeta
+hash_mb = 1
+INI
+run t1 "$tuner" texel ../t.ini --threads 1 --out r
+run t3 "${mpi[@]}" "$tuner" texel ../t.ini --threads 1 --out r
+same t1 t3 r/t/games.csv r/t/texel.csv r/t/tuned.ini r/t/verify.csv
+# Times and the fit's speed (it runs on rank 0 alone) aside, and the
+# carriage returns of a terminal (Open MPI gives ranks a pty).
+untimed() { tr -d '\r' < "$1" | sed -E -e 's/[0-9.]+ s\b/T s/g' -e 's/[0-9.e+]+ positions\/s.*//'; }
+cmp -s <(untimed t1/out.txt) <(untimed t3/out.txt) || fail "texel's output differs"
+others_played t3
+echo "texel: the same self-play, fit and verification"
 
 bal=(balance --candidates 12 --keep 6 --games 2 --nodes 300 --step 100 --tolerance 0.5)
 run b1 "$arena" "${bal[@]}" --threads 1
