@@ -12,9 +12,12 @@
 #   an engine that cannot start on the other ranks gives crash outcomes, not
 #   a hang; an engine those ranks cannot find fails the run, naming the rank.
 # Skipped (status 77) when the build has no MPI or mpirun is missing.
+# MPIRUN=mpirun.mpich (say) takes another launcher: that of the MPI the
+# build was made with (cmake -DMPI_C_COMPILER=mpicc.mpich).
 # usage: e2e_mpi.sh ARENA TUNER FAULT_ENGINE CONFIGS_DIR HAS_MPI
 set -euo pipefail
-if [ "${5:-0}" != 1 ] || ! command -v mpirun >/dev/null; then
+launcher=${MPIRUN:-mpirun}
+if [ "${5:-0}" != 1 ] || ! command -v "$launcher" >/dev/null; then
 	echo "SKIP: built without MPI, or no mpirun (Debian: openmpi-bin libopenmpi-dev)"
 	exit 77
 fi
@@ -32,8 +35,8 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # The launcher: Open MPI's wants leave to oversubscribe 2 cores with 3
 # ranks and to run as root (CI's containers), shared memory without
 # ptrace (which containers forbid) and no binding (ranks x threads).
-mpi=(mpirun -n 3)
-if mpirun --version 2>/dev/null | grep -q 'Open MPI'; then
+mpi=("$launcher" -n 3)
+if "$launcher" --version 2>/dev/null | grep -q 'Open MPI'; then
 	mpi+=(--oversubscribe --bind-to none --mca btl self,vader)
 	export OMPI_MCA_btl_vader_single_copy_mechanism=none
 	[ "$(id -u)" -ne 0 ] || mpi+=(--allow-run-as-root)
