@@ -285,8 +285,18 @@ int jobs_mpi_run(const JobSpec *spec, const Job *jobs, int count, const JobSink 
 	w->batch++;
 	w->threads = threads;
 	send_header(&L, spec->threads);
-	/* The main thread (thread 0) talks to the world; the others play. */
-#pragma omp parallel num_threads(threads + 1)
+	/* The main thread (thread 0) talks to the world; the others play:
+	 * as many as the other ranks, or GA_MPI_LEAD_THREADS (0 keeps a
+	 * busy coordinator to its dispatching). */
+	int local = threads;
+	const char *lead = getenv("GA_MPI_LEAD_THREADS");
+	if (lead && *lead) {
+		char *end;
+		long v = strtol(lead, &end, 10);
+		if (!*end && v >= 0 && v < threads)
+			local = (int)v;
+	}
+#pragma omp parallel num_threads(local + 1)
 	{
 		int t = omp_get_thread_num();
 		if (t == 0)
