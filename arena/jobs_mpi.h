@@ -49,7 +49,9 @@ int jobs_mpi_ranks(void);
 bool jobs_mpi_leads(void);
 
 /* jobs_run for rank 0 of a world of several ranks (the same contract; a
- * failure on another rank names the rank and its host). */
+ * failure on another rank names the rank and its host). Rank 0 plays with
+ * spec->threads threads besides the main thread, which dispatches
+ * (GA_MPI_LEAD_THREADS=N in the environment: N of them; 0, none). */
 int jobs_mpi_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sink,
                  char *err, size_t errlen);
 
