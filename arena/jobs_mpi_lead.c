@@ -53,7 +53,9 @@ static void send_header(Lead *L, int threads)
 	wire_bytes(&o, v, sizeof v);
 	for (int i = 0; i < spec->nplayers; i++) {
 		const JobPlayer *p = &spec->players[i];
-		wire_text(&o, p->name ? p->name : p->type->name);
+		char name[JOBS_MPI_NAME_MAX]; /* for messages: a long one is cut */
+		snprintf(name, sizeof name, "%s", p->name ? p->name : p->type->name);
+		wire_text(&o, name);
 		wire_text(&o, p->type->name);
 		wire_u64(&o, wire_param_hash(p->type));
 		wire_params(&o, p->params);

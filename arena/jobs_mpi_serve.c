@@ -32,11 +32,14 @@ typedef struct {
 	JobSpec spec;
 	JobsShared s;
 	JobPlayer *players;
-	char (*names)[64];
+	char (*names)[JOBS_MPI_NAME_MAX];
 	ParamSet *params;
 	atomic_int abandon; /* the batch's stop flag */
 	int threads;
 	bool keep_pool; /* rank 0's caller keeps its players between calls */
+	/* A FINISH that came in the batch (rank 0 gave up on this rank after
+	 * a malformed message): its status + 1, and the batch ends quietly. */
+	int finish;
 	char err[512];
 	/* under mu: */
 	pthread_mutex_t mu;
@@ -234,12 +237,12 @@ static void communicate(Batch *b)
 		pthread_mutex_lock(&b->mu);
 		long seen = b->events;
 		int sig = interrupt_signal();
-		bool say_signal = sig && !signal_sent;
+		bool say_signal = sig && !signal_sent && !b->finish;
 		if (say_signal) { /* games being played are abandoned */
 			atomic_store(&b->abandon, sig);
 			close_batch(b, true);
 		}
-		bool say_fail = atomic_load(&b->s.failed) && !failed_sent;
+		bool say_fail = atomic_load(&b->s.failed) && !failed_sent && !b->finish;
 		if (say_fail)
 			close_batch(b, true);
 		WireOut rec = b->out;
@@ -250,7 +253,7 @@ static void communicate(Batch *b)
 		int want = !b->closing && !requested && owned <= b->threads
 		               ? 2 * b->threads - owned
 		               : 0;
-		bool over = b->closing && !requested && owned == 0;
+		bool over = b->closing && (!requested || b->finish) && owned == 0;
 		pthread_mutex_unlock(&b->mu);
 
 		if (say_signal) {
@@ -264,7 +267,7 @@ static void communicate(Batch *b)
 			send_text(b, TAG_FAIL, text);
 			failed_sent = true;
 		}
-		if (nrec > 0 || want > 0) {
+		if ((nrec > 0 || want > 0) && !b->finish) {
 			WireOut o = {0};
 			wire_i32(&o, b->batch);
 			wire_i32(&o, want);
@@ -276,7 +279,8 @@ static void communicate(Batch *b)
 		}
 		wire_out_free(&rec);
 		if (over) {
-			send_i32(b, TAG_DONE, 0, false);
+			if (!b->finish)
+				send_i32(b, TAG_DONE, 0, false);
 			return;
 		}
 		int from, tag, len;
@@ -285,8 +289,16 @@ static void communicate(Batch *b)
 		if (jobs_mpi_poll(0, &from, &tag, &buf, &len)) {
 			WireIn in;
 			wire_in(&in, buf, (size_t)len);
-			bool ok = wire_get_i32(&in) == b->batch;
-			if (ok && tag == TAG_JOBS) {
+			int first = wire_get_i32(&in);
+			bool ok = first == b->batch;
+			if (tag == TAG_FINISH) { /* its first word is the status */
+				pthread_mutex_lock(&b->mu);
+				b->finish = first + 1;
+				atomic_store(&b->abandon, SIGTERM);
+				close_batch(b, true);
+				pthread_mutex_unlock(&b->mu);
+				ok = true;
+			} else if (ok && tag == TAG_JOBS) {
 				requested = false;
 				ok = take_jobs(b, &in);
 			} else if (ok && tag == TAG_STOP) {
@@ -461,7 +473,13 @@ int jobs_mpi_serve(void)
 			b->w = w;
 			b->batch = wire_get_i32(&in);
 			run_batch(b, &in, &kept);
+			int finish = b->finish;
 			free(b);
+			if (finish) {
+				status = finish - 1;
+				free(buf);
+				break;
+			}
 		}
 		/* else a STOP of a batch that is over here already */
 		free(buf);

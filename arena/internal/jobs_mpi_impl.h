@@ -32,6 +32,9 @@ enum {
 	TAG_DONE,   /* every game of the batch it was given is reported */
 };
 
+/* A player's name in a batch header (it names the player in messages). */
+enum { JOBS_MPI_NAME_MAX = 256 };
+
 typedef struct {
 	int rank, size;
 	pid_t launcher; /* the parent at the start: mpirun, its daemon, slurmstepd */
