@@ -13,8 +13,10 @@ cd "$(dirname "$0")"
 
 PACKAGES=(build-essential cmake pkg-config libgsl-dev libinih-dev libcmocka-dev gnuplot-nox)
 # Only the tests need these: libfiu's crash points and failure injection,
-# and a browser that loads report.html headless (tests/e2e_report.sh).
-TEST_PACKAGES=(fiu-utils libfiu-dev chromium)
+# a browser that loads report.html headless (tests/e2e_report.sh), and
+# Open MPI for runs over several ranks (tests/e2e_mpi.sh; the build finds
+# it, and without it builds and runs as one process).
+TEST_PACKAGES=(fiu-utils libfiu-dev chromium openmpi-bin libopenmpi-dev)
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 
