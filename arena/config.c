@@ -438,10 +438,11 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 	}
 	for (int i = 0; i < t->nplayers; i++) {
 		Budget b = config_budget(t, i);
-		if (!b.nodes && !b.depth && !b.ms) {
+		if (!budget_limited(&b)) {
 			snprintf(
 			    err, errlen,
-			    "%s:%d: [player %s] has no limit per move (nodes, depth or ms)",
+			    "%s:%d: [player %s] has no limit per move (nodes, depth, ms "
+			    "or game_ms)",
 			    t->path, t->players[i].line, t->players[i].name);
 			return -1;
 		}

@@ -112,7 +112,8 @@ int config_override_warning(const Tournament *t, char *note, size_t notelen);
  * challengers, SPRT with two players. Returns 0 or -1 with a message. */
 int config_validate(const Tournament *t, char *err, size_t errlen);
 
-/* Budgets. The budget keys (nodes, depth, ms) of one place form one budget:
+/* Budgets. The budget keys (nodes, depth, ms, game_ms, inc_ms) of one
+ * place form one budget:
  * the defaults (nodes = 20000), the run's section ([tournament], or the
  * tuners' [spsa] and [texel]), a [player] section. A place that gives any
  * budget key replaces the budget of the place above it as a whole (a limit
@@ -121,7 +122,10 @@ int config_validate(const Tournament *t, char *err, size_t errlen);
  * were written there. */
 
 /* The rows of the budget keys in a section's table (config_table.h): S's
- * Budget field b and the unsigned set that notes the keys given. */
+ * Budget field b and the unsigned set that notes the keys given. The game
+ * clock's keys came later than the others: config.ini writes them only
+ * when they are not 0, so that the bytes of every earlier run folder's
+ * config.ini are still what a run writes (rundir.h). */
 #define CONFIG_BUDGET_KEY(S, b, set, key, max_, def_, flags_, shown, help_)                \
 	{                                                                                  \
 		key, CONFIG_BUDGET, flags_, .at = CONFIG_AT(S, b, Budget), .max = max_,    \
@@ -135,12 +139,19 @@ int config_validate(const Tournament *t, char *err, size_t errlen);
 	    CONFIG_BUDGET_KEY(S, b, set, "depth", 100, 0, flags_, shown,                   \
 	                      "plies a move; 0 = no limit"),                               \
 	    CONFIG_BUDGET_KEY(S, b, set, "ms", 86400000, 0, flags_, shown,                 \
-	                      "milliseconds of wall time a move; 0 = no limit")
+	                      "milliseconds of wall time a move; 0 = no limit"),           \
+	    CONFIG_BUDGET_KEY(S, b, set, "game_ms", 864000000, 0,                          \
+	                      (flags_) | CONFIG_WRITE_NONZERO, shown,                      \
+	                      "milliseconds on the game clock for all of a player's "      \
+	                      "moves of a game; 0 = no clock"),                            \
+	    CONFIG_BUDGET_KEY(S, b, set, "inc_ms", 86400000, 0,                            \
+	                      (flags_) | CONFIG_WRITE_NONZERO, shown,                      \
+	                      "milliseconds the game clock gains after each move")
 
 /* The budget player i plays with: its section's, or else the tournament's. */
 Budget config_budget(const Tournament *t, int i);
 
-/* A budget key (nodes, depth, ms) into b, noting it in *set: the first one
+/* A budget key (nodes, depth, ms, game_ms, inc_ms) into b, noting it in *set: the first one
  * of a place (*set still 0) clears b, so that the place's keys replace the
  * budget that was there. Returns 1 and sets *rc to 0, or to -1 with a
  * message for a bad value (b unchanged); returns 0 if key is no budget key.

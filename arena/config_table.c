@@ -69,9 +69,11 @@ static void choice_list(const ConfigKey *k, char *buf, size_t buflen)
 /* The budget limit a key names. */
 static unsigned budget_flag(const char *name)
 {
-	return strcmp(name, "nodes") == 0   ? BUDGET_NODES
-	       : strcmp(name, "depth") == 0 ? BUDGET_DEPTH
-	                                    : BUDGET_MS;
+	return strcmp(name, "nodes") == 0     ? BUDGET_NODES
+	       : strcmp(name, "depth") == 0   ? BUDGET_DEPTH
+	       : strcmp(name, "game_ms") == 0 ? BUDGET_GAME
+	       : strcmp(name, "inc_ms") == 0  ? BUDGET_INC
+	                                      : BUDGET_MS;
 }
 
 static void budget_put(Budget *b, unsigned flag, double v)
@@ -80,6 +82,10 @@ static void budget_put(Budget *b, unsigned flag, double v)
 		b->nodes = (uint64_t)v;
 	else if (flag == BUDGET_DEPTH)
 		b->depth = (int)v;
+	else if (flag == BUDGET_GAME)
+		b->game_ms = (int64_t)v;
+	else if (flag == BUDGET_INC)
+		b->inc_ms = (int64_t)v;
 	else
 		b->ms = (int64_t)v;
 }
@@ -286,6 +292,26 @@ static bool given(const ConfigKey *k, const void *obj)
 	}
 }
 
+/* Whether a number key holds 0 (other kinds never do). */
+static bool zero(const ConfigKey *k, const void *obj)
+{
+	const void *p = (const char *)obj + k->at;
+	switch (k->kind) {
+	case CONFIG_INT: return *(const int *)p == 0;
+	case CONFIG_U64: return *(const uint64_t *)p == 0;
+	case CONFIG_BUDGET: {
+		const Budget *b = p;
+		unsigned flag = budget_flag(k->name);
+		return flag == BUDGET_NODES   ? b->nodes == 0
+		       : flag == BUDGET_DEPTH ? b->depth == 0
+		       : flag == BUDGET_GAME  ? b->game_ms == 0
+		       : flag == BUDGET_INC   ? b->inc_ms == 0
+		                              : b->ms == 0;
+	}
+	default: return false;
+	}
+}
+
 static void write_value(const ConfigKey *k, const void *obj, FILE *f)
 {
 	const void *p = (const char *)obj + k->at;
@@ -320,7 +346,10 @@ static void write_value(const ConfigKey *k, const void *obj, FILE *f)
 		else if (flag == BUDGET_DEPTH)
 			fprintf(f, "%d", b->depth);
 		else
-			fprintf(f, "%lld", (long long)b->ms);
+			fprintf(f, "%lld",
+			        (long long)(flag == BUDGET_GAME  ? b->game_ms
+			                    : flag == BUDGET_INC ? b->inc_ms
+			                                         : b->ms));
 		break;
 	}
 	case CONFIG_HOOK:
@@ -339,6 +368,8 @@ int config_table_write(const ConfigSection *s, const void *obj, FILE *f)
 			continue;
 		}
 		if ((k->flags & CONFIG_WRITE_SET) && !given(k, obj))
+			continue;
+		if ((k->flags & CONFIG_WRITE_NONZERO) && zero(k, obj))
 			continue;
 		fprintf(f, "%s = ", k->name);
 		write_value(k, obj, f);

@@ -35,7 +35,8 @@ typedef enum {
 	CONFIG_FOLDER, /* CONFIG_TEXT naming a folder: no '/', not "." or ".." */
 	CONFIG_NAME,   /* CONFIG_TEXT naming a player: also no ',' or '"' */
 	CONFIG_PATH,   /* char[size]: a file, taken from the INI file's folder */
-	CONFIG_BUDGET, /* one limit (nodes, depth or ms, by name) of a Budget */
+	CONFIG_BUDGET, /* one limit of a Budget (nodes, depth, ms, game_ms, inc_ms, by name)
+	                */
 	CONFIG_HOOK,   /* the section's own: `parse`, or its reader */
 	CONFIG_PARAMS  /* [player]: the parameters its type declares (param.h);
 	                  never found by name, written by `write` */
@@ -53,8 +54,12 @@ enum {
 	CONFIG_ANY_NOTATION = 1u << 5, /* CONFIG_INT, CONFIG_U64: also written as
 	                                  any number strtod reads ("2e3", "40.0"),
 	                                  as [texel] has always taken them */
-	CONFIG_RANGE_GIVEN = 1u << 6   /* the reader gives the range
+	CONFIG_RANGE_GIVEN = 1u << 6,  /* the reader gives the range
 	                                  (config_table_set_key on a copy) */
+	CONFIG_WRITE_NONZERO = 1u << 7 /* CONFIG_INT, CONFIG_U64, CONFIG_BUDGET:
+	                                  written only when not 0 (a key newer
+	                                  than run folders whose config.ini
+	                                  lacks it: their bytes stay the same) */
 };
 
 typedef struct ConfigKey {

@@ -9,8 +9,10 @@
 #include "jobs.h"
 
 typedef struct {
+	const ExecSpec *spec;
 	PairScore *out;
 	GameRecord *records; /* NULL: not kept */
+	bool halted;         /* by spec->on_game */
 } Pairs;
 
 static bool pairs_finished(void *ctx, const Job *j, const GameRecord *rec)
@@ -23,7 +25,9 @@ static bool pairs_finished(void *ctx, const Job *j, const GameRecord *rec)
 		p->out[j->pair].a_white = 1 - black;
 	if (p->records)
 		memcpy(&p->records[j->id], rec, sizeof *rec);
-	return false;
+	if (p->spec->on_game && p->spec->on_game(p->spec->ctx, j->id, rec))
+		p->halted = true;
+	return p->halted;
 }
 
 int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
@@ -50,11 +54,13 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
 	              .threads = spec->threads,
 	              .stop = spec->stop,
 	              .pool = spec->pool};
-	Pairs p = {out, records};
+	Pairs p = {spec, out, records, false};
 	JobSink sink = {.ctx = &p, .finished = pairs_finished};
 	int rc = jobs_run(&js, jobs, 2 * npairs, &sink, err, errlen);
 	free(jobs);
 	if (rc == JOBS_STOPPED)
 		snprintf(err, errlen, "interrupted");
-	return rc == JOBS_DONE ? 0 : -1;
+	else if (rc == JOBS_HALTED)
+		snprintf(err, errlen, "halted");
+	return rc == JOBS_DONE && !p.halted ? 0 : -1;
 }

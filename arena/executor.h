@@ -8,6 +8,7 @@
 #ifndef ARENA_EXECUTOR_H
 #define ARENA_EXECUTOR_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "game_play.h"
@@ -38,6 +39,11 @@ typedef struct {
 	 * (external engines) from one call to the next; without one, they are
 	 * kept for the games of this call only. */
 	PlayerPool *pool;
+	/* NULL, or called with ctx for every game as it finishes, one at a
+	 * time (game 2i: A black; 2i + 1: A white); returning true halts the
+	 * match, which then fails with "halted". */
+	bool (*on_game)(void *ctx, int game, const GameRecord *rec);
+	void *ctx;
 } ExecSpec;
 
 /* A's result in one game pair: scores in the game where A is black and in

@@ -23,6 +23,27 @@ static EndReason end_of_fault(int fault)
 	}
 }
 
+/* Was a move of took ms late under bud, with left ms on the colour's game
+ * clock? Then detail says by how much. */
+static bool late(const Budget *bud, double left, double took, double tol, char *detail,
+                 size_t len)
+{
+	if (bud->ms > 0 && took > (double)bud->ms + tol) {
+		snprintf(detail, len, "move in %.0f ms (limit %lld + tolerance %.0f)", took,
+		         (long long)bud->ms, tol);
+		return true;
+	}
+	if (bud->game_ms > 0 && took > left + tol) {
+		snprintf(
+		    detail, len,
+		    "move in %.0f ms with %.0f ms left on the game clock (%lld + %lld a "
+		    "move; tolerance %.0f)",
+		    took, left, (long long)bud->game_ms, (long long)bud->inc_ms, tol);
+		return true;
+	}
+	return false;
+}
+
 int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 {
 	memset(rec, 0, sizeof *rec);
@@ -38,6 +59,9 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 	player_new_game(players[WHITE], setup->size, setup->rule);
 
 	int limit = setup->max_plies > 0 ? setup->max_plies : BOARD_MAX_MOVES;
+	double tol = setup->tolerance > 0 ? setup->tolerance : GAME_TOLERANCE_MS;
+	double left[2] = {(double)setup->budget[BLACK].game_ms,
+	                  (double)setup->budget[WHITE].game_ms};
 	for (;;) {
 		if (setup->stop && atomic_load(setup->stop))
 			return 1;
@@ -53,7 +77,10 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 		}
 		Color c = b.to_move;
 		MoveInfo info;
-		int m = player_choose(players[c], &b, &setup->budget[c], &info);
+		Budget bud = setup->budget[c];
+		if (bud.game_ms > 0)
+			bud.time_left = left[c] > 0 ? (int64_t)left[c] : 0;
+		int m = player_choose(players[c], &b, &bud, &info);
 		rec->time_ms[c] += info.ms;
 		rec->nodes[c] += info.nodes;
 		if (info.fault != FAULT_NONE) {
@@ -64,6 +91,15 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 			         info.fault_detail);
 			break;
 		}
+		if (late(&bud, left[c], info.ms, tol, rec->fault_detail,
+		         sizeof rec->fault_detail)) {
+			rec->outcome = loss_of(c);
+			rec->reason = END_TIMEOUT;
+			rec->fault_color = (int)c;
+			break;
+		}
+		if (bud.game_ms > 0)
+			left[c] += (double)bud.inc_ms - info.ms;
 		if (!rules_legal(&b, m) || point_x(m) >= b.size || point_y(m) >= b.size) {
 			char at[COORD_TEXT_MAX];
 			rec->outcome = loss_of(c);

@@ -2,9 +2,21 @@
  *
  * The game is played from an opening (stones placed in order, black first),
  * then the players alternate until a five, a forbidden move (renju: black
- * loses), an illegal move or a fault (MoveInfo.fault: the mover loses), a
- * full board or the ply limit (draws). Failures of a player are results,
- * never crashes. */
+ * loses), an illegal move, a fault (MoveInfo.fault: the mover loses), a
+ * move over its time (the mover loses), a full board or the ply limit
+ * (draws). Failures of a player are results, never crashes.
+ *
+ * The referee keeps each colour's clock, for every player alike (built-in
+ * or external): a move's time is MoveInfo.ms (wall time, measured by
+ * player_choose; an external engine's leaves out its start-up). With an
+ * `ms` budget a move may take ms; with a game clock (`game_ms`) the colour
+ * starts the game with game_ms, each move takes its time off and gives
+ * inc_ms back, and a move may take what is left. A move later than that by
+ * more than the tolerance loses on time (END_TIMEOUT, the evidence in
+ * fault_detail); within it, an overrun stays on the clock, so the
+ * tolerance is the most a game clock may ever run below zero. Before each
+ * move the player's Budget is given the clock's time_left (never below 0).
+ * Node and depth limits are the player's to keep: nothing times them. */
 #ifndef ARENA_GAME_PLAY_H
 #define ARENA_GAME_PLAY_H
 
@@ -15,6 +27,11 @@
 #include "player.h"
 
 typedef enum { RESULT_BLACK_WIN, RESULT_WHITE_WIN, RESULT_DRAW } GameOutcome;
+
+/* The referee's tolerance when the setup gives none, in ms: the external
+ * engines' default `tolerance`, far above what a loaded machine's scheduler
+ * adds to a move, far below any real overrun. */
+enum { GAME_TOLERANCE_MS = 1000 };
 
 typedef enum {
 	END_FIVE,       /* the winner made five */
@@ -52,7 +69,9 @@ typedef struct {
 	int max_plies; /* 0 = up to a full board */
 	const int16_t *opening;
 	int opening_len;
-	Budget budget[2]; /* per colour */
+	Budget budget[2]; /* per colour; time_left is the referee's */
+	double tolerance; /* ms past a time limit before a move is late; 0:
+	                     GAME_TOLERANCE_MS */
 	/* NULL, or a flag that abandons the game when it becomes nonzero
 	 * (checked before every move: interrupt.h). */
 	const atomic_int *stop;

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "jobs_impl.h"
+#include "jobs_mpi.h"
 #include "rng.h"
 
 uint64_t jobs_seed(uint64_t run_seed, int id)
@@ -35,18 +37,19 @@ void jobs_pairs(Job *out, int npairs, int first_opening, int nopenings, uint64_t
 	}
 }
 
-/* What one run shares between its workers. */
-typedef struct {
-	const JobSpec *spec;
-	const JobSink *sink;
-	PlayerPool *pool;
-	atomic_bool halt;   /* the sink said so, or a job failed */
-	atomic_bool failed; /* err holds the first failure */
-	char *err;
-	size_t errlen;
-} Shared;
+void jobs_shared_init(JobsShared *s, const JobSpec *spec, const JobSink *sink,
+                      PlayerPool *pool, char *err, size_t errlen)
+{
+	s->spec = spec;
+	s->sink = sink;
+	s->pool = pool;
+	s->err = err;
+	s->errlen = errlen;
+	atomic_init(&s->halt, false);
+	atomic_init(&s->failed, false);
+}
 
-static void fail(Shared *s, const char *text, const Job *j, const char *who)
+void jobs_fail(JobsShared *s, const char *text, const Job *j, const char *who)
 {
 #pragma omp critical(jobs_error)
 	if (!atomic_load(&s->failed)) {
@@ -61,7 +64,7 @@ static void fail(Shared *s, const char *text, const Job *j, const char *who)
 }
 
 /* The player of colour c in job j, from the worker's row of the pool. */
-static Player *take(Shared *s, int thread, const Job *j, int c)
+static Player *take(JobsShared *s, int row, const Job *j, int c)
 {
 	const JobSpec *spec = s->spec;
 	int who = c == BLACK ? j->black : j->white;
@@ -70,18 +73,28 @@ static Player *take(Shared *s, int thread, const Job *j, int c)
 	char e[256] = "";
 	Player *p = NULL;
 	if (!s->sink->params || s->sink->params(s->sink->ctx, j, c, &ps, e, sizeof e) == 0)
-		p = pool_get(s->pool, thread, who, jp->type, &ps, jobs_player_seed(j, c), e,
+		p = pool_get(s->pool, row, who, jp->type, &ps, jobs_player_seed(j, c), e,
 		             sizeof e);
 	if (!p)
-		fail(s, *e ? e : "out of memory", j, jp->name ? jp->name : jp->type->name);
+		jobs_fail(s, *e ? e : "out of memory", j,
+		          jp->name ? jp->name : jp->type->name);
 	return p;
 }
 
-static void play(Shared *s, const Job *j, GameRecord *rec)
+void jobs_deliver(JobsShared *s, const Job *j, const GameRecord *rec)
+{
+	const JobSink *k = s->sink;
+	if (k->prepare && k->prepare(k->ctx, j, rec) != 0)
+		atomic_store(&s->halt, true);
+	else
+#pragma omp critical(jobs_finished)
+	    if (k->finished(k->ctx, j, rec))
+		atomic_store(&s->halt, true);
+}
+
+void jobs_play(JobsShared *s, int row, const Job *j, const Opening *o, GameRecord *rec)
 {
 	const JobSpec *spec = s->spec;
-	const OpeningSet *os = spec->openings;
-	const Opening *o = os && os->count > 0 ? &os->items[j->opening] : NULL;
 	GameSetup setup = {.size = spec->size,
 	                   .rule = spec->rule,
 	                   .max_plies = spec->max_plies,
@@ -90,24 +103,16 @@ static void play(Shared *s, const Job *j, GameRecord *rec)
 	                   .stop = spec->stop};
 	setup.budget[BLACK] = spec->players[j->black].budget;
 	setup.budget[WHITE] = spec->players[j->white].budget;
-	int thread = omp_get_thread_num();
-	Player *pl[2] = {take(s, thread, j, BLACK), NULL};
+	Player *pl[2] = {take(s, row, j, BLACK), NULL};
 	if (pl[BLACK])
-		pl[WHITE] = take(s, thread, j, WHITE);
-	if (pl[BLACK] && pl[WHITE] && game_play(&setup, pl, rec) == 0) {
-		const JobSink *k = s->sink;
-		if (k->prepare && k->prepare(k->ctx, j, rec) != 0)
-			atomic_store(&s->halt, true);
-		else
-#pragma omp critical(jobs_finished)
-		    if (k->finished(k->ctx, j, rec))
-			atomic_store(&s->halt, true);
-	}
-	pool_put(s->pool, thread, j->black, pl[BLACK]);
-	pool_put(s->pool, thread, j->white, pl[WHITE]);
+		pl[WHITE] = take(s, row, j, WHITE);
+	if (pl[BLACK] && pl[WHITE] && game_play(&setup, pl, rec) == 0)
+		jobs_deliver(s, j, rec);
+	pool_put(s->pool, row, j->black, pl[BLACK]);
+	pool_put(s->pool, row, j->white, pl[WHITE]);
 }
 
-static bool stopped(const JobSpec *spec)
+bool jobs_stopped(const JobSpec *spec)
 {
 	return spec->stop && atomic_load(spec->stop);
 }
@@ -115,30 +120,39 @@ static bool stopped(const JobSpec *spec)
 int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sink,
              char *err, size_t errlen)
 {
+	/* In an MPI world of several ranks, rank 0 hands the jobs out to every
+	 * rank (jobs_mpi.h); otherwise, and on any other thread, they are
+	 * played here. */
+	if (jobs_mpi_leads())
+		return jobs_mpi_run(spec, jobs, count, sink, err, errlen);
 	int threads = spec->threads > 0 ? spec->threads : omp_get_num_procs();
-	Shared s = {.spec = spec, .sink = sink, .err = err, .errlen = errlen};
-	atomic_init(&s.halt, false);
-	atomic_init(&s.failed, false);
-	s.pool = spec->pool ? spec->pool : pool_create(threads, spec->nplayers);
+	JobsShared s;
+	jobs_shared_init(&s, spec, sink, spec->pool, err, errlen);
+	if (!s.pool)
+		s.pool = pool_create(threads, spec->nplayers);
 	if (!s.pool) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
+	const OpeningSet *os =
+	    spec->openings && spec->openings->count > 0 ? spec->openings : NULL;
 	bool started_all = true;
 #pragma omp parallel num_threads(threads)
 	{
 		/* One record per worker: it is large (every move and its time). */
 		GameRecord *rec = malloc(sizeof *rec);
 		if (!rec)
-			fail(&s, "out of memory", NULL, NULL);
+			jobs_fail(&s, "out of memory", NULL, NULL);
+		int row = omp_get_thread_num();
 #pragma omp for schedule(dynamic, 1)
 		for (int i = 0; i < count; i++) {
-			if (!rec || atomic_load(&s.halt) || stopped(spec)) {
+			if (!rec || atomic_load(&s.halt) || jobs_stopped(spec)) {
 #pragma omp atomic write
 				started_all = false;
 				continue;
 			}
-			play(&s, &jobs[i], rec);
+			const Job *j = &jobs[i];
+			jobs_play(&s, row, j, os ? &os->items[j->opening] : NULL, rec);
 		}
 		free(rec);
 	}
@@ -146,7 +160,7 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 		pool_destroy(s.pool);
 	if (atomic_load(&s.failed))
 		return -1;
-	if (stopped(spec))
+	if (jobs_stopped(spec))
 		return JOBS_STOPPED;
 	return started_all && !atomic_load(&s.halt) ? JOBS_DONE : JOBS_HALTED;
 }

@@ -97,8 +97,12 @@ int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 		openings.items[k].count = random_opening(
 		    (int)size, rule, (int)plies, (uint64_t)seed * 7919 + (uint64_t)k,
 		    openings.items[k].moves);
-	ExecSpec exec = {.a = {spec[0].type, &spec[0].params, {.nodes = (uint64_t)nodes}},
-	                 .b = {spec[1].type, &spec[1].params, {.nodes = (uint64_t)nodes}},
+	Budget budget = {.nodes = (uint64_t)nodes,
+	                 .ms = o->ms,
+	                 .game_ms = o->game_ms,
+	                 .inc_ms = o->inc_ms};
+	ExecSpec exec = {.a = {spec[0].type, &spec[0].params, budget},
+	                 .b = {spec[1].type, &spec[1].params, budget},
 	                 .size = (int)size,
 	                 .rule = rule,
 	                 .max_plies = (int)max_plies,
@@ -114,7 +118,7 @@ int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 		return 1;
 	}
 	double score = 0, t[2] = {0, 0};
-	long w = 0, d = 0, l = 0;
+	long w = 0, d = 0, l = 0, moves[2] = {0, 0};
 	uint64_t n[2] = {0, 0};
 	int ends[END_COUNT] = {0};
 	for (long g = 0; g < games; g++) {
@@ -131,6 +135,11 @@ int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 		t[1] += r->time_ms[a_color ^ 1];
 		n[0] += r->nodes[a_color];
 		n[1] += r->nodes[a_color ^ 1];
+		/* the opening's stones are nobody's; black moves first after it */
+		int played = r->plies - r->opening_plies;
+		int first = r->opening_plies % 2 == 0 ? BLACK : WHITE;
+		moves[0] += (played + (a_color == first)) / 2;
+		moves[1] += (played + (a_color != first)) / 2;
 	}
 	fprintf(out, "%s vs %s: +%ld =%ld -%ld  score %.1f/%ld (%.1f%%)\n", spec[0].name,
 	        spec[1].name, w, d, l, score, games, 100.0 * score / (double)games);
@@ -141,6 +150,9 @@ int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 	fprintf(out, "\nnodes/s: %s %.0f, %s %.0f\n", spec[0].name,
 	        t[0] > 0 ? (double)n[0] / t[0] * 1e3 : 0.0, spec[1].name,
 	        t[1] > 0 ? (double)n[1] / t[1] * 1e3 : 0.0);
+	fprintf(out, "ms/move: %s %.1f, %s %.1f\n", spec[0].name,
+	        moves[0] ? t[0] / (double)moves[0] : 0.0, spec[1].name,
+	        moves[1] ? t[1] / (double)moves[1] : 0.0);
 	free(recs);
 	return 0;
 }

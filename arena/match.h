@@ -14,7 +14,10 @@ typedef struct {
 	/* "type" or "type:key=value,key=value" (match.c: parse_spec). */
 	const char *players[2];
 	long pairs;         /* 1 to 100000 */
-	long nodes;         /* a move's node (playout) budget, 1 to 1e9 */
+	long nodes;         /* a move's node (playout) budget, 0 (none) to 1e9 */
+	long ms;            /* a move's time, 0 for none */
+	long game_ms;       /* each player's game clock, 0 for none */
+	long inc_ms;        /* what the game clock gains after each move */
 	long size;          /* BOARD_MIN to BOARD_MAX */
 	long opening_plies; /* random stones near the centre, 0 to 20 */
 	long max_plies;     /* 0: to a full board */
@@ -23,10 +26,10 @@ typedef struct {
 	Rule rule;
 } MatchOptions;
 
-/* Plays the pairs (executor.h) and prints the score, the endings and the
- * speeds to out. Returns the exit status: 0; 1 a player could not be made
- * or memory ran out; 2 a player that does not parse. With a nonzero status
- * err holds the message ("arena match: ..."). */
+/* Plays the pairs (executor.h) and prints the score, the endings, the
+ * speeds and the time a move to out. Returns the exit status: 0; 1 a player could not be
+ * made or memory ran out; 2 a player that does not parse. With a nonzero status err holds
+ * the message ("arena match: ..."). */
 int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen);
 
 #endif

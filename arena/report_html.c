@@ -356,7 +356,7 @@ static void write_times(FILE *f, const Scan *s)
 		Series *r = i < s->ntime ? &s->time[i] : NULL;
 		long n = r ? r->n : 0;
 		int k = s->t ? config_find_player(s->t, s->players.name[i]) : -1;
-		Budget b = k >= 0 ? config_budget(s->t, k) : (Budget){0, 0, 0};
+		Budget b = k >= 0 ? config_budget(s->t, k) : (Budget){0};
 		if (n)
 			qsort(r->v, (size_t)n, sizeof *r->v, cmp_double);
 		fputs(i ? ",{\"name\":" : "{\"name\":", f);

@@ -27,6 +27,7 @@
 #include "inputs.h"
 #include "interrupt.h"
 #include "jobs.h"
+#include "jobs_mpi.h"
 #include "openings.h"
 #include "outfile.h"
 #include "psq.h"
@@ -625,7 +626,11 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 		    "thought %.1f%% and recording the games took %.2f%%; CPU: arena "
 		    "%.3f s, engine processes %.3f s\n",
 		    r->nplayed, wall, r->nplayed / wall,
-		    wall > 0 ? 100.0 * r->player_ms / 1e3 / (wall * nthreads) : 0.0,
+		    /* players think on every rank's threads (jobs_mpi.h); the
+		     * games are recorded on this one's */
+		    wall > 0
+		        ? 100.0 * r->player_ms / 1e3 / (wall * nthreads * jobs_mpi_ranks())
+		        : 0.0,
 		    wall > 0 ? 100.0 * r->record_ms / 1e3 / (wall * nthreads) : 0.0,
 		    cpu_self, cpu_kids);
 	}

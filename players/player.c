@@ -13,6 +13,22 @@ Player *player_create(const PlayerType *t, const ParamSet *ps, uint64_t seed, ch
 	return p;
 }
 
+bool budget_limited(const Budget *b)
+{
+	return b->nodes || b->depth || b->ms > 0 || b->game_ms > 0;
+}
+
+double budget_move_limit(const Budget *b)
+{
+	double limit = b->ms > 0 ? (double)b->ms : -1;
+	if (b->game_ms > 0) {
+		double left = b->time_left > 0 ? (double)b->time_left : 0;
+		if (limit < 0 || left < limit)
+			limit = left;
+	}
+	return limit;
+}
+
 void player_destroy(Player *p)
 {
 	if (p)

@@ -9,7 +9,10 @@
  *
  * Budgets: a node (or playout) limit and a depth limit are deterministic:
  * with the same seed, position and budget a player returns the same move.
- * A time limit is not. The first limit reached stops the search. */
+ * A time limit is not. The first limit reached stops the search. Time
+ * comes in two kinds: a limit per move (ms) and a game clock (game_ms, its
+ * increment inc_ms and the time_left of the move), which the referee keeps
+ * (arena/game_play.c) and a player plans with (timeman.h). */
 #ifndef PLAYERS_PLAYER_H
 #define PLAYERS_PLAYER_H
 
@@ -22,14 +25,36 @@
 
 enum { PV_MAX = 32 };
 
-/* Budget kinds, as flags: which limits a player type honours. */
-enum { BUDGET_NODES = 1, BUDGET_DEPTH = 2, BUDGET_MS = 4 };
+/* Budget kinds, as flags: which limits a player type honours (a type that
+ * honours BUDGET_GAME plans with the game clock and its increment). */
+enum {
+	BUDGET_NODES = 1,
+	BUDGET_DEPTH = 2,
+	BUDGET_MS = 4,
+	BUDGET_GAME = 8,
+	BUDGET_INC = 16
+};
 
 typedef struct {
 	uint64_t nodes; /* nodes (or playouts, for mcts); 0 = no limit */
 	int depth;      /* plies; 0 = no limit */
 	int64_t ms;     /* wall time for this move; 0 = no limit */
+	/* The game clock: wall time for all of the player's moves in one game
+	 * (0 = no clock), and what each move gives back once made. */
+	int64_t game_ms;
+	int64_t inc_ms;
+	/* With a game clock, the time on it as this move starts (>= 0), set
+	 * for every move by whoever keeps the clock (game_play.c; pbrain from INFO
+	 * time_left). Not read without game_ms. */
+	int64_t time_left;
 } Budget;
+
+/* Whether b limits a move at all (nodes, depth, ms or a game clock). */
+bool budget_limited(const Budget *b);
+
+/* The most wall time this move may take under b's time limits: ms, and
+ * with a game clock at most time_left; < 0 when b has no time limit. */
+double budget_move_limit(const Budget *b);
 
 /* Scores are from the mover's side; |score| >= SCORE_WIN - BOARD_MAX_MOVES
  * means a proven win (or loss) in SCORE_WIN - |score| plies. */

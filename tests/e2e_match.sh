@@ -8,8 +8,8 @@
 set -euo pipefail
 arena=$(realpath "$1")
 fail() { echo "FAIL: $*" >&2; exit 1; }
-# The score and endings lines; nodes/s depends on the machine.
-result() { "$arena" match "$@" | grep -v '^nodes/s'; }
+# The score and endings lines; nodes/s and ms/move depend on the machine.
+result() { "$arena" match "$@" | grep -v -e '^nodes/s' -e '^ms/move'; }
 
 for pair in "alphabeta weighted" "mcts naive" "random random:distance=1"; do
 	set -- $pair

@@ -184,6 +184,62 @@ static void budget_keys_replace_whole_budgets(void **state)
 	free(saved);
 }
 
+/* The game clock's keys are budget keys like the others: in a place's
+ * budget, replaced whole with it, a limit by themselves; config.ini writes
+ * them only when not 0 (older run folders keep their bytes). */
+static void clock_keys_are_budget_keys(void **state)
+{
+	(void)state;
+	Tournament t;
+	char err[512] = "";
+	const char *text = "[tournament]\nms = 50\ngame_ms = 3000\ninc_ms = 20\n"
+	                   "[player a]\ntype = alphabeta\n[player b]\ntype = mcts\n"
+	                   "game_ms = 9000\n[player c]\ntype = naive\nnodes = 10\n";
+	if (config_load(tmpdir_write("c.ini", text), &t, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_int_equal(config_validate(&t, err, sizeof err), 0);
+	Budget a = config_budget(&t, 0), b = config_budget(&t, 1), c = config_budget(&t, 2);
+	assert_true(budget_is(a, 0, 0, 50) && a.game_ms == 3000 && a.inc_ms == 20);
+	assert_true(budget_is(b, 0, 0, 0) && b.game_ms == 9000 && b.inc_ms == 0);
+	assert_true(budget_is(c, 10, 0, 0) && c.game_ms == 0 && c.inc_ms == 0);
+	assert_int_equal(config_override(&t, "player c.inc_ms=5", err, sizeof err), 0);
+	assert_int_equal(config_budget(&t, 2).inc_ms, 5);
+
+	char *saved = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&saved, &len);
+	assert_int_equal(config_write(&t, f), 0);
+	fclose(f);
+	if (!strstr(saved,
+	            "nodes = 0\ndepth = 0\nms = 50\ngame_ms = 3000\ninc_ms = 20\n") ||
+	    !strstr(saved, "[player b]\ntype = mcts\nnodes = 0\ndepth = 0\nms = 0\n"
+	                   "game_ms = 9000\n") ||
+	    !strstr(saved, "[player c]\ntype = naive\nnodes = 10\ndepth = 0\nms = 0\n"
+	                   "inc_ms = 5\n") ||
+	    strstr(saved, "game_ms = 0") || strstr(saved, "inc_ms = 0"))
+		fail_msg("config.ini:\n%s", saved);
+	Tournament u;
+	if (config_load(tmpdir_write("again.ini", saved), &u, err, sizeof err) < 0)
+		fail_msg("%s\n%s", err, saved);
+	assert_int_equal(u.budget.game_ms, 3000);
+	assert_int_equal(config_budget(&u, 1).game_ms, 9000);
+	assert_int_equal(config_budget(&u, 2).inc_ms, 5);
+	free(saved);
+
+	/* a clock alone limits the moves; an increment alone does not */
+	text = "[tournament]\ngame_ms = 1000\n[player a]\ntype = naive\n"
+	       "[player b]\ntype = naive\ninc_ms = 10\n";
+	if (config_load(tmpdir_write("c.ini", text), &t, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_int_equal(config_validate(&t, err, sizeof err), -1);
+	if (!strstr(err, "c.ini:5: [player b] has no limit per move"))
+		fail_msg("%s", err);
+	text = "[tournament]\ngame_ms = -1\n[player a]\ntype = naive\n";
+	assert_int_equal(config_load(tmpdir_write("c.ini", text), &t, err, sizeof err), -1);
+	if (!strstr(err, "c.ini:2: 'game_ms' takes"))
+		fail_msg("%s", err);
+}
+
 /* The tuners read budgets by the same rule: [spsa] or [texel] replaces the
  * default, a [player] section replaces that. */
 static void tuner_budgets_follow_the_same_rule(void **state)
@@ -449,6 +505,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(good_file_is_read_as_written),
 	    cmocka_unit_test(budget_keys_replace_whole_budgets),
+	    cmocka_unit_test(clock_keys_are_budget_keys),
 	    cmocka_unit_test(tuner_budgets_follow_the_same_rule),
 	    cmocka_unit_test(bad_files_name_file_and_line),
 	    cmocka_unit_test(long_line_and_missing_file),

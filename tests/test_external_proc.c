@@ -282,7 +282,10 @@ static void engines_are_stopped_between_moves(void **state)
 	                                         NULL};
 	assert_in_order(caught.conversation, caught_log);
 	assert_int_equal(caught.state_between, 'T');
-	if (caught.first_ms < 20 || caught.between_ms - caught.first_ms > 20)
+	/* CPU time comes in 10 ms ticks, and a loaded machine gives a spinning
+	 * process only part of its wall time: the bounds below say "some" and
+	 * "none", not how much. */
+	if (caught.first_ms < 10 || caught.between_ms - caught.first_ms > 20)
 		fail_msg("watched, the pondering engine took %.0f ms of CPU in its first "
 		         "wait and %.0f in the five others",
 		         caught.first_ms, caught.between_ms - caught.first_ms);
@@ -291,7 +294,7 @@ static void engines_are_stopped_between_moves(void **state)
 		fail_msg("stopped, the pondering engine took %.0f ms of CPU between "
 		         "moves, %.0f in all",
 		         off.between_ms, off.cpu_ms);
-	if (on.between_ms < 150 || on.cpu_ms < on.between_ms)
+	if (on.between_ms < 30 || on.cpu_ms < on.between_ms)
 		fail_msg("pondering freely, the engine took only %.0f ms of CPU "
 		         "between moves, %.0f in all",
 		         on.between_ms, on.cpu_ms);

@@ -89,8 +89,8 @@ static void fixture(Fixture *f, const PlayerType *type, int threads)
 	const PlayerType *r = registry_find("random");
 	param_defaults(&f->ps[0], r->params, r->nparams);
 	f->ps[1] = f->ps[0];
-	f->players[0] = (JobPlayer){"a", type ? type : r, &f->ps[0], {0, 0, 0}};
-	f->players[1] = (JobPlayer){"b", r, &f->ps[1], {0, 0, 0}};
+	f->players[0] = (JobPlayer){"a", type ? type : r, &f->ps[0], {0}};
+	f->players[1] = (JobPlayer){"b", r, &f->ps[1], {0}};
 	jobs_pairs(f->jobs, NJOBS / 2, 0, 0, 12345);
 	f->spec = (JobSpec){.size = 15,
 	                    .rule = RULE_FREESTYLE,

@@ -1,7 +1,7 @@
 /* test_pbrain.c - the Gomocup engine: scripted sessions through in-memory
  * streams (fmemopen in, open_memstream out), interactive ones through pipes
  * to an engine thread (which also shows every reply is flushed), and the
- * time formula's known answers. */
+ * clock's known answers. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "pbrain_test.h"
 
 /* Every type: START, BEGIN, TURN... gives legal moves on distinct points. */
@@ -71,7 +72,7 @@ static void board_position_takes_the_win(void **state)
 	}
 }
 
-static void info_has_no_reply_and_about_is_exact(void **state)
+static void info_has_no_reply_but_debug_and_about_is_exact(void **state)
 {
 	(void)state;
 	PbrainOptions o = pt_options("weighted", NULL);
@@ -80,7 +81,10 @@ static void info_has_no_reply_and_about_is_exact(void **state)
 	               "INFO time_left 50000\nINFO max_memory 83886080\nINFO rule 1\n"
 	               "INFO game_type 1\nINFO folder /tmp/x\nINFO evaluate 7,7\n"
 	               "INFO no_such_key 5\nINFO\ninfo rule 5\nABOUT\nEND\n");
-	assert_string_equal(out, "OK\nname=\"pbrain-weighted\", version=\"0.1\", "
+	/* Only the key no one defines is answered, and only with DEBUG. */
+	assert_string_equal(out, "OK\nDEBUG INFO no_such_key ignored: neither a protocol "
+	                         "key nor a parameter of weighted\n"
+	                         "name=\"pbrain-weighted\", version=\"0.1\", "
 	                         "author=\"Gomoku Arena\", country=\"-\"\n");
 	free(out);
 }
@@ -367,20 +371,72 @@ static void same_moves_as_in_process_with_a_node_budget(void **state)
 	}
 }
 
-static void budget_formula_known_answers(void **state)
+static bool budget_is(Budget b, int64_t ms, int64_t game_ms, int64_t time_left,
+                      int64_t inc_ms)
+{
+	if (b.ms == ms && b.game_ms == game_ms && b.time_left == time_left &&
+	    b.inc_ms == inc_ms && b.nodes == 0 && b.depth == 0)
+		return true;
+	print_error("budget ms %lld game_ms %lld time_left %lld inc_ms %lld\n",
+	            (long long)b.ms, (long long)b.game_ms, (long long)b.time_left,
+	            (long long)b.inc_ms);
+	return false;
+}
+
+/* The clock of a move as INFO gives it, less the overhead of a move
+ * (PBRAIN_OVERHEAD_MS, and that for each of the moves to come on the match
+ * clock: 37 of them on an empty 15x15 board, 10 at least). */
+static void clock_budget_known_answers(void **state)
 {
 	(void)state;
-	PbrainTimes none = {-1, -1, -1};
-	assert_int_equal(pbrain_budget_ms(&none, 0, 225), 28470);
-	PbrainTimes left = {5000, 180000, 60000};
-	assert_int_equal(pbrain_budget_ms(&left, 0, 225), 1510); /* 60000 / 37 */
-	PbrainTimes match = {30000, 100000, -1};
-	assert_int_equal(pbrain_budget_ms(&match, 40000, 24), 7095); /* 60000 / 8 */
-	PbrainTimes unlimited = {2000, 0, -1};
-	assert_int_equal(pbrain_budget_ms(&unlimited, 1e12, 100), 1870);
-	PbrainTimes fast = {0, 0, -1}, out = {1000, 100000, 0};
-	assert_int_equal(pbrain_budget_ms(&fast, 0, 225), 1);
-	assert_int_equal(pbrain_budget_ms(&out, 0, 225), 1);
+	PbrainTimes none = {-1, -1, -1, 0};
+	assert_true(budget_is(pbrain_clock_budget(&none, 0, 225), 29970, 0, 0, 0));
+	PbrainTimes left = {5000, 180000, 60000, 0};
+	assert_true(
+	    budget_is(pbrain_clock_budget(&left, 0, 225), 4970, 180000, 60000 - 1110, 0));
+	/* no time_left: the match less our own thinking */
+	PbrainTimes match = {30000, 100000, -1, 0};
+	assert_true(
+	    budget_is(pbrain_clock_budget(&match, 40000, 24), 29970, 100000, 59700, 0));
+	PbrainTimes unlimited = {2000, 0, -1, 0}, endless = {2000, 180000, 2147483647, 0};
+	assert_true(budget_is(pbrain_clock_budget(&unlimited, 1e12, 100), 1970, 0, 0, 0));
+	assert_true(budget_is(pbrain_clock_budget(&endless, 0, 100), 1970, 0, 0, 0));
+	PbrainTimes fast = {0, 0, -1, 0}, out = {1000, 100000, 0, 0};
+	assert_true(budget_is(pbrain_clock_budget(&fast, 0, 225), 1, 0, 0, 0));
+	assert_true(budget_is(pbrain_clock_budget(&out, 0, 225), 970, 100000, 0, 0));
+	/* time_left without timeout_match is a clock too; the increment */
+	PbrainTimes bare = {1000, 0, 4000, 0}, inc = {1000, 60000, 5000, 200};
+	assert_true(budget_is(pbrain_clock_budget(&bare, 0, 225), 970, 4000, 2890, 0));
+	assert_true(budget_is(pbrain_clock_budget(&inc, 0, 225), 970, 60000, 3890, 200));
+	/* little time left: never more than half of it kept back */
+	PbrainTimes low = {1000, 60000, 100, 0};
+	assert_true(budget_is(pbrain_clock_budget(&low, 0, 225), 970, 60000, 50, 0));
+}
+
+/* The match clock decides over a generous timeout_turn: with 100 ms left
+ * the engine answers at once, and again on the next move, for which the
+ * manager sent no new time_left (the engine keeps its own account). */
+static void match_clock_is_honoured(void **state)
+{
+	(void)state;
+	const char *types[] = {"alphabeta", "mcts"};
+	for (int t = 0; t < 2; t++) {
+		PbrainOptions o = pt_options(types[t], NULL);
+		double t0 = clock_ms();
+		char *out = pt_run(&o, "START 15\nINFO timeout_turn 30000\n"
+		                       "INFO timeout_match 600000\nINFO time_left 100\n"
+		                       "BEGIN\nTURN 0,0\nTURN 14,14\nEND\n");
+		double spent = clock_ms() - t0;
+		char *line[PT_MAX_LINES];
+		assert_int_equal(pt_lines(out, line), 4);
+		int x, y;
+		for (int i = 1; i < 4; i++)
+			pt_move(line[i], 15, &x, &y);
+		if (spent > 2000)
+			fail_msg("%s: %.0f ms for three moves with 100 ms on the clock",
+			         types[t], spent);
+		free(out);
+	}
 }
 
 /* Tiny max_memory and a rule change mid-game still give legal moves. */
@@ -411,7 +467,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(begin_and_turns_give_legal_distinct_moves),
 	    cmocka_unit_test(board_position_takes_the_win),
-	    cmocka_unit_test(info_has_no_reply_and_about_is_exact),
+	    cmocka_unit_test(info_has_no_reply_but_debug_and_about_is_exact),
 	    cmocka_unit_test(bad_input_gets_error_and_the_session_goes_on),
 	    cmocka_unit_test(line_ends_do_not_matter),
 	    cmocka_unit_test(a_huge_line_is_an_error_not_a_crash),
@@ -420,7 +476,8 @@ int main(void)
 	    cmocka_unit_test(takeback_restart_and_play),
 	    cmocka_unit_test(game_over_is_an_error),
 	    cmocka_unit_test(same_moves_as_in_process_with_a_node_budget),
-	    cmocka_unit_test(budget_formula_known_answers),
+	    cmocka_unit_test(clock_budget_known_answers),
+	    cmocka_unit_test(match_clock_is_honoured),
 	    cmocka_unit_test(memory_limit_and_rule_change),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

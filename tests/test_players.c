@@ -160,6 +160,17 @@ static void budgets_are_respected(void **state)
 		assert_true(board_empty_at(&b, m));
 		if (spent > 600)
 			fail_msg("%s: %.0f ms for a 100 ms budget", all[i]->name, spent);
+
+		/* A game clock with 100 ms left (of 10 s): the move shares it
+		 * with the moves to come, with room for a loaded machine. */
+		Budget clock = {.game_ms = 10000, .time_left = 100};
+		t0 = clock_ms();
+		m = player_choose(p, &b, &clock, &info);
+		spent = clock_ms() - t0;
+		assert_true(board_empty_at(&b, m));
+		if (spent > 600)
+			fail_msg("%s: %.0f ms with 100 ms on the clock", all[i]->name,
+			         spent);
 		player_destroy(p);
 	}
 }

@@ -1,8 +1,9 @@
 /* spsa.c - `tuner spsa FILE.ini`: the SPSA core (spsa_core.c) with real
- * games: the configuration, the iterations' game pairs through the arena's
- * executor, the trajectory (appended and flushed every iteration, so a
- * killed run resumes where it stopped), tuned.ini, the plot, and the
- * verification match of tuned against start. */
+ * games: the configuration, the iterations' game pairs on the job engine
+ * (pairs.h; the sides are spsa_players.h's), the trajectory (appended and
+ * flushed every iteration, so a killed run resumes where it stopped), an
+ * external engine's faults (spsa_faults.h), tuned.ini, the plot, and the
+ * verification match of tuned.ini's player against start. */
 #define _POSIX_C_SOURCE 200809L
 #include "spsa.h"
 
@@ -19,9 +20,12 @@
 #include "executor.h"
 #include "interrupt.h"
 #include "outfile.h"
+#include "pairs.h"
 #include "rundir.h"
 #include "spsa_config.h"
 #include "spsa_core.h"
+#include "spsa_faults.h"
+#include "spsa_players.h"
 #include "trajectory.h"
 #include "tuner_html.h"
 #include "verify.h"
@@ -33,6 +37,10 @@ typedef struct {
 	const OpeningSet *tune;
 	Spsa spsa;
 	FILE *traj;
+	FILE *faults_csv;    /* external engines: faults.csv, appended */
+	PairFaults faults;   /* of the iteration being played */
+	SpsaFaultCount lost; /* games lost to faults so far (resumed ones too) */
+	bool told;           /* the first fault of this process was shown */
 	PairScore *scores;
 	PlayerPool *pool; /* external engines kept from iteration to iteration */
 	double t0;
@@ -52,11 +60,11 @@ static int play(void *ctx, const SpsaProbe *pr, SpsaResult *out, char *err, size
 {
 	Run *r = ctx;
 	const SpsaConfig *c = r->c;
-	ParamSet plus = c->params, minus = c->params;
-	for (int i = 0; i < c->n; i++) {
-		param_set_value(&plus, c->tuned[i].index, pr->plus[i]);
-		param_set_value(&minus, c->tuned[i].index, pr->minus[i]);
-	}
+	ParamSet plus, minus;
+	if (spsa_players_side(c, pr->plus, &plus, err, errlen) < 0 ||
+	    spsa_players_side(c, pr->minus, &minus, err, errlen) < 0)
+		return -1;
+	pairs_faults_clear(&r->faults);
 	ExecSpec spec = {.a = {c->type, &plus, c->budget},
 	                 .b = {c->type, &minus, c->budget},
 	                 .size = c->size,
@@ -69,7 +77,7 @@ static int play(void *ctx, const SpsaProbe *pr, SpsaResult *out, char *err, size
 	                 .threads = c->threads,
 	                 .stop = interrupt_flag(),
 	                 .pool = r->pool};
-	if (executor_play_pairs(&spec, c->pairs, r->scores, NULL, err, errlen) < 0)
+	if (pairs_play(&spec, c->pairs, r->scores, &r->faults, err, errlen) < 0)
 		return -1;
 	*out = (SpsaResult){0, 0, 0};
 	for (int i = 0; i < c->pairs; i++) {
@@ -86,11 +94,38 @@ static int play(void *ctx, const SpsaProbe *pr, SpsaResult *out, char *err, size
 	return 0;
 }
 
+/* The first fault a run meets, at once: the rest go to faults.csv. */
+static void tell_fault(Run *r, const char *when, const char *const names[2])
+{
+	if (r->told || r->faults.count == 0)
+		return;
+	const PairFault *f = &r->faults.items[0];
+	fprintf(stderr,
+	        "%s, game %d: %s (%s) lost by %s: %s\n(every fault goes to "
+	        "faults.csv)\n",
+	        when, f->game, names[f->side], f->color == BLACK ? "black" : "white",
+	        game_end_name(f->reason), f->detail);
+	r->told = true;
+}
+
 static int done(void *ctx, int k, const double *theta, const SpsaResult *res, char *err,
                 size_t errlen)
 {
 	Run *r = ctx;
 	const SpsaConfig *c = r->c;
+	static const char *const sides[2] = {"plus", "minus"};
+	char when[32], lost[128];
+	snprintf(when, sizeof when, "%d", k);
+	/* An iteration's faults before its row: a kill between the two leaves
+	 * lines that the resume drops (spsa_faults_settle). */
+	if (r->faults_csv &&
+	    spsa_faults_append(r->faults_csv, when, sides, &r->faults) < 0) {
+		snprintf(err, errlen, "faults.csv: write error: %s", strerror(errno));
+		return -1;
+	}
+	snprintf(when, sizeof when, "iteration %d", k);
+	tell_fault(r, when, sides);
+	spsa_faults_add(&r->lost, &r->faults);
 	if (trajectory_write_row(r->traj, k, c->n, theta, res) < 0) {
 		snprintf(err, errlen, "trajectory.csv: write error: %s", strerror(errno));
 		return -1;
@@ -99,62 +134,15 @@ static int done(void *ctx, int k, const double *theta, const SpsaResult *res, ch
 		fprintf(stderr, "iteration %d/%d: +%d =%d -%d |", k, c->iterations,
 		        res->wins, res->draws, res->losses);
 		for (int i = 0; i < c->n && i < 8; i++)
-			fprintf(stderr, " %s %.4g", c->type->params[c->tuned[i].index].name,
-			        theta[i]);
-		fprintf(stderr, "%s | %.1f s\n", c->n > 8 ? " ..." : "", now_s() - r->t0);
+			fprintf(stderr, " %s %.4g", c->tuned[i].name, theta[i]);
+		long n = spsa_faults_text(&r->lost, lost, sizeof lost);
+		if (n)
+			fprintf(stderr, "%s | %ld game%s lost to faults",
+			        c->n > 8 ? " ..." : "", n, n == 1 ? "" : "s");
+		fprintf(stderr, "%s | %.1f s\n", c->n > 8 && !n ? " ..." : "",
+		        now_s() - r->t0);
 	}
 	return 0;
-}
-
-/* The tuned player: theta rounded as the players see it (whole numbers to
- * the nearest, reals to 6 significant digits, which is what tuned.ini
- * says, so that the verification plays exactly what the file holds). */
-static void tuned_params(const SpsaConfig *c, const double *theta, ParamSet *ps)
-{
-	*ps = c->params;
-	for (int i = 0; i < c->n; i++) {
-		char buf[64];
-		snprintf(buf, sizeof buf, "%.6g", theta[i]);
-		param_set_value(ps, c->tuned[i].index, strtod(buf, NULL));
-	}
-}
-
-/* Like param_format, but a real as the shortest text that reads back the
- * same (%.15g: tuned reals carry 6 significant digits). */
-static void format_value(const ParamSet *ps, int k, char *buf, size_t len)
-{
-	if (ps->decl[k].type == PARAM_REAL)
-		snprintf(buf, len, "%.15g", ps->v[k]);
-	else
-		param_format(ps, k, buf, len);
-}
-
-static int write_tuned(const char *path, const SpsaConfig *c, const ParamSet *start,
-                       const ParamSet *tuned, char *err, size_t errlen)
-{
-	OutFile of;
-	FILE *f = outfile_open(&of, path, err, errlen);
-	if (!f)
-		return -1;
-	fprintf(f, "; tuned by `tuner spsa %s`: %d iterations of %d pairs, seed %llu,\n",
-	        c->path, c->iterations, c->pairs, (unsigned long long)c->seed);
-	fprintf(f, "; a move at most nodes = %llu, depth = %d, ms = %lld (0: no limit)\n",
-	        (unsigned long long)c->budget.nodes, c->budget.depth,
-	        (long long)c->budget.ms);
-	for (int i = 0; i < c->n; i++) {
-		int k = c->tuned[i].index;
-		char a[64], b[64];
-		format_value(start, k, a, sizeof a);
-		format_value(tuned, k, b, sizeof b);
-		fprintf(f, "; %s: %s -> %s\n", c->type->params[k].name, a, b);
-	}
-	fprintf(f, "[player %s-tuned]\ntype = %s\n", c->player, c->type->name);
-	for (int k = 0; k < tuned->n; k++) {
-		char v[PARAM_TEXT_MAX + 64];
-		format_value(tuned, k, v, sizeof v);
-		fprintf(f, "%s = %s\n", c->type->params[k].name, v);
-	}
-	return outfile_commit(&of, err, errlen);
 }
 
 /* Output folder, saved configuration, resume: theta and the next
@@ -218,12 +206,51 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 		}
 		last = 0;
 	}
+	if (c->external) {
+		/* The faults of the iterations the trajectory holds, no more. */
+		char fcsv[FILE_MAX];
+		snprintf(fcsv, sizeof fcsv, "%s/faults.csv", dir);
+		if (spsa_faults_settle(fcsv, last, &r->lost, err, errlen) < 0)
+			goto out;
+		if (!(r->faults_csv = fopen(fcsv, "ae"))) {
+			snprintf(err, errlen, "%s: cannot write: %s", fcsv,
+			         strerror(errno));
+			goto out;
+		}
+	}
 	*next = last + 1;
 	rc = 0;
 out:
 	free(text);
 	free(old);
 	return rc;
+}
+
+/* After the verification: its faults into faults.csv, and how many games
+ * the run lost to faults, on stdout. 0, or -1 with a message. */
+static int report_faults(Run *r, char *err, size_t errlen)
+{
+	static const char *const sides[2] = {"tuned", "start"};
+	char text[256];
+	tell_fault(r, "verification", sides);
+	if (spsa_faults_append(r->faults_csv, "verify", sides, &r->faults) < 0 ||
+	    fclose(r->faults_csv) != 0) {
+		r->faults_csv = NULL;
+		snprintf(err, errlen, "faults.csv: write error");
+		return -1;
+	}
+	r->faults_csv = NULL;
+	long n = spsa_faults_text(&r->lost, text, sizeof text);
+	printf("games lost to faults: %ld of %ld in the iterations%s%s%s, %d of %d in the "
+	       "verification",
+	       n, 2L * r->c->pairs * r->c->iterations, n ? " (" : "", text, n ? ")" : "",
+	       r->faults.count, 2 * r->c->verify_pairs);
+	SpsaFaultCount v = {{0}};
+	spsa_faults_add(&v, &r->faults);
+	if (spsa_faults_text(&v, text, sizeof text))
+		printf(" (%s)", text);
+	printf("%s\n", n || r->faults.count ? "; each one in faults.csv" : "");
+	return 0;
 }
 
 int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
@@ -264,7 +291,7 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 	}
 	r->tune = &tune;
 	for (int i = 0; i < c->n; i++)
-		r->names[i] = c->type->params[c->tuned[i].index].name;
+		r->names[i] = c->tuned[i].name;
 	trajectory_header(r->names, c->n, r->header, sizeof r->header);
 
 	int status = 1, next = 1;
@@ -315,21 +342,26 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 		fprintf(stderr, "%d iterations in %.1f s\n", c->iterations - next + 1,
 		        now_s() - r->t0);
 
-	ParamSet start = c->params, tuned;
+	/* The tuned player is tuned.ini's: the verification plays what the
+	 * file holds, read back. */
+	double start_v[SPSA_PARAMS_MAX], tuned_v[SPSA_PARAMS_MAX];
 	for (int i = 0; i < c->n; i++)
-		param_set_value(&start, c->tuned[i].index, c->tuned[i].p.start);
-	tuned_params(c, theta, &tuned);
+		start_v[i] = c->tuned[i].p.start;
+	spsa_players_values(c, start_v, false, start_v);
+	spsa_players_values(c, theta, true, tuned_v);
 	printf("%s: tuned after %d iterations:\n", c->name, c->iterations);
 	for (int i = 0; i < c->n; i++) {
-		int k = c->tuned[i].index;
 		char a[64], b[64];
-		format_value(&start, k, a, sizeof a);
-		format_value(&tuned, k, b, sizeof b);
-		printf("  %-20s %12s -> %-12s (theta %.6g)\n", c->type->params[k].name, a,
-		       b, theta[i]);
+		spsa_players_text(&c->tuned[i], start_v[i], a, sizeof a);
+		spsa_players_text(&c->tuned[i], tuned_v[i], b, sizeof b);
+		printf("  %-20s %12s -> %-12s (theta %.6g)\n", c->tuned[i].name, a, b,
+		       theta[i]);
 	}
+	ParamSet start, tuned;
 	snprintf(path, sizeof path, "%s/tuned.ini", dir);
-	if (write_tuned(path, c, &start, &tuned, msg, sizeof msg) < 0) {
+	if (spsa_players_write_tuned(path, c, start_v, tuned_v, msg, sizeof msg) < 0 ||
+	    spsa_players_read_tuned(path, c, &tuned, msg, sizeof msg) < 0 ||
+	    spsa_players_side(c, start_v, &start, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "tuner spsa: %s", msg);
 		goto out;
 	}
@@ -352,11 +384,14 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 	               .openings = &verify,
 	               .seed = c->seed ^ 0x7665726966790000ull,
 	               .threads = c->threads,
-	               .stop = interrupt_flag()};
+	               .stop = interrupt_flag(),
+	               .pool = r->pool};
 	VerifyResult vr;
 	double t1 = now_s();
 	snprintf(path, sizeof path, "%s/verify.csv", dir);
-	if (verify_match(&vs, c->verify_pairs, path, &vr, msg, sizeof msg) < 0) {
+	pairs_faults_clear(&r->faults);
+	if (verify_match_faults(&vs, c->verify_pairs, path, &vr, &r->faults, msg,
+	                        sizeof msg) < 0) {
 		snprintf(err, errlen, "tuner spsa: verification: %s%s", msg,
 		         interrupt_signal()
 		             ? "\nrun the same command again to play it again"
@@ -368,17 +403,24 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 	verify_print(stdout, &vr);
 	fprintf(stderr, "verification: %d games in %.1f s\n", 2 * c->verify_pairs,
 	        now_s() - t1);
-	if (tuner_html_spsa(dir, c, err, sizeof err) < 0) {
-		fprintf(stderr, "tuner spsa: %s\n", err);
+	if (c->external && report_faults(r, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "tuner spsa: %s/%s", dir, msg);
+		goto out;
+	}
+	if (tuner_html_spsa(dir, c, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "tuner spsa: %s", msg);
 		goto out;
 	}
 	printf("wrote %s/: config.ini trajectory.csv tuned.ini params.png verify.csv "
-	       "report.html\n",
-	       dir);
+	       "%sreport.html\n",
+	       dir, c->external ? "faults.csv " : "");
 	status = 0;
 out:
 	if (r->traj)
 		fclose(r->traj);
+	if (r->faults_csv)
+		fclose(r->faults_csv);
+	pairs_faults_free(&r->faults);
 	free(r->scores);
 	pool_destroy(r->pool);
 	openings_free(&tune);

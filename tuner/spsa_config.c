@@ -13,6 +13,7 @@
 #include "config.h"
 #include "inifile.h"
 #include "registry.h"
+#include "spsa_external.h"
 
 typedef struct {
 	const IniFile *ini;
@@ -84,6 +85,8 @@ const ConfigSection spsa_config_section = {
 typedef struct {
 	SpsaParam p;
 	int start_line, min_line, max_line, c_end_line;
+	int integer; /* -1: not given (a declared parameter's type decides) */
+	int integer_line;
 } ParamKeys;
 
 #define AT(f, T) CONFIG_AT(ParamKeys, f, T)
@@ -105,6 +108,9 @@ static const ConfigKey param_keys[] = {
      .help = "the perturbation c_k at the last iteration"},
     {"r_end", CONFIG_REAL, ABOVE_0, .at = AT(p.r_end, double), .max = 1e6, .def = 0.002,
      .help = "the learning rate R_k at the last iteration"},
+    {"integer", CONFIG_UNSET, CONFIG_WRITE_SET, .at = AT(integer, int), .def = -1,
+     .line_at = AT(integer_line, int), .shown_def = "on",
+     .help = "an external engine's parameter: whole numbers only"},
 };
 
 #undef AT
@@ -207,6 +213,7 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 		return fail_at(x, c->player_line, msg);
 	}
 	param_defaults(&c->params, c->type->params, c->type->nparams);
+	c->external = c->type == &player_external;
 	/* The player's budget keys replace [spsa]'s budget whole (config.h). */
 	Budget own = {0};
 	unsigned own_set = 0;
@@ -220,7 +227,9 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 			continue;
 		}
 		if (config_budget_key(&own, &own_set, e->key, e->value, msg, sizeof msg,
-		                      &rc)) {
+		                      &rc) ||
+		    (c->external && spsa_external_player_key(c, e->key, e->value, e->line,
+		                                             &rc, msg, sizeof msg))) {
 			if (rc < 0)
 				return fail_at(x, e->line, msg);
 		} else if (param_set(&c->params, e->key, e->value, m2, sizeof m2) < 0) {
@@ -237,10 +246,13 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 	}
 	if (own_set)
 		c->budget = own;
-	/* Made once here, so that a missing engine is found before anything
-	 * is written. */
+	/* Made once here, so that what only the type can judge is found before
+	 * anything is written; an external engine's command and info hold the
+	 * tuned values' {placeholders}, which spsa_external_check reads. */
 	spec.params = c->params;
-	return config_player_check(&spec, c->seed, c->path, x->err, x->errlen);
+	return c->external
+	           ? 0
+	           : config_player_check(&spec, c->seed, c->path, x->err, x->errlen);
 }
 
 static void tunable_names(const PlayerType *t, char *buf, size_t len)
@@ -262,10 +274,14 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 	const char *key = ini->sections[sec].name + 6;
 	int hline = ini->sections[sec].line;
 	char msg[1024], names[700];
-	int idx = param_find(&c->params, key);
-	if (idx < 0 || !c->type->params[idx].tunable ||
-	    (c->type->params[idx].type != PARAM_INT &&
-	     c->type->params[idx].type != PARAM_REAL)) {
+	int idx = c->external ? -1 : param_find(&c->params, key);
+	if (c->external && spsa_external_name(c, key, names, sizeof names) < 0) {
+		snprintf(msg, sizeof msg, "[param %s]: %s", key, names);
+		return fail_at(x, hline, msg);
+	}
+	if (!c->external && (idx < 0 || !c->type->params[idx].tunable ||
+	                     (c->type->params[idx].type != PARAM_INT &&
+	                      c->type->params[idx].type != PARAM_REAL))) {
 		tunable_names(c->type, names, sizeof names);
 		snprintf(msg, sizeof msg,
 		         "[param %s]: type %s has no%s parameter '%s' (tunable: %s)", key,
@@ -276,15 +292,20 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 		snprintf(msg, sizeof msg, "more than %d [param] sections", SPSA_PARAMS_MAX);
 		return fail_at(x, hline, msg);
 	}
-	const ParamDecl *d = &c->type->params[idx];
+	/* An engine's parameter has no declared range: start, min and max
+	 * are required, within SPSA_EXTERNAL_LIMIT. */
+	const ParamDecl *d = idx >= 0 ? &c->type->params[idx] : NULL;
+	double lo = d ? d->min : -SPSA_EXTERNAL_LIMIT,
+	       hi = d ? d->max : SPSA_EXTERNAL_LIMIT;
 	SpsaTuned *t = &c->tuned[c->n++];
 	*t = (SpsaTuned){.index = idx, .line = hline};
-	ParamKeys pk = {{0}, 0, 0, 0, 0};
+	snprintf(t->name, sizeof t->name, "%s", key);
+	ParamKeys pk = {{0}, 0, 0, 0, 0, -1, 0};
 	config_table_defaults(&spsa_config_param_section, &pk);
-	pk.p.start = c->params.v[idx];
-	pk.p.min = d->min;
-	pk.p.max = d->max;
-	pk.p.integer = d->type == PARAM_INT;
+	pk.p.start = d ? c->params.v[idx] : 0;
+	pk.p.min = lo;
+	pk.p.max = hi;
+	pk.p.integer = d ? d->type == PARAM_INT : true;
 	for (int i = ini->sections[sec].first;
 	     i < ini->sections[sec].first + ini->sections[sec].count; i++) {
 		const IniEntry *e = &ini->entries[i];
@@ -294,7 +315,7 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 		if (k) {
 			ConfigKey ranged = *k; /* start, min, max: the declared range */
 			if (ranged.flags & CONFIG_RANGE_GIVEN)
-				ranged.min = d->min, ranged.max = d->max;
+				ranged.min = lo, ranged.max = hi;
 			rc = config_table_set_key(&ranged, &pk, e->value, NULL, e->line, m,
 			                          sizeof m);
 		} else {
@@ -308,6 +329,16 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 			return fail_at(x, e->line, msg);
 		}
 	}
+	if (d ? pk.integer >= 0 : !pk.start_line || !pk.min_line || !pk.max_line) {
+		snprintf(msg, sizeof msg,
+		         d ? "[param %s]: 'integer' is for an external engine's parameters "
+		             "(the type declares which are whole numbers)"
+		           : "[param %s]: an engine's parameter needs start, min and max "
+		             "(it has no declared range to take them from)",
+		         key);
+		return fail_at(x, d ? pk.integer_line : hline, msg);
+	}
+	pk.p.integer = d ? pk.p.integer : pk.integer != 0;
 	SpsaParam *p = &t->p;
 	*p = pk.p;
 	int range_line = pk.min_line > pk.max_line ? pk.min_line : pk.max_line;
@@ -375,6 +406,11 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 		fail_at(
 		    &x, 0,
 		    "the file's name is too long to name the run: give [spsa] a 'name'");
+		goto out;
+	}
+	int line;
+	if (c->external && spsa_external_check(c, &line, msg, sizeof msg) < 0) {
+		fail_at(&x, line, msg);
 		goto out;
 	}
 	if (!c->openings[0]) {
@@ -465,9 +501,12 @@ int spsa_config_write(const SpsaConfig *c, FILE *f)
 		param_format(&c->params, k, v, sizeof v);
 		fprintf(f, "%s = %s\n", c->type->params[k].name, v);
 	}
+	if (c->external)
+		spsa_external_write(c, f);
 	for (int i = 0; i < c->n; i++) {
-		ParamKeys pk = {.p = c->tuned[i].p};
-		fprintf(f, "\n[param %s]\n", c->type->params[c->tuned[i].index].name);
+		ParamKeys pk = {.p = c->tuned[i].p,
+		                .integer = c->external ? c->tuned[i].p.integer : -1};
+		fprintf(f, "\n[param %s]\n", c->tuned[i].name);
 		config_table_write(&spsa_config_param_section, &pk, f);
 	}
 	return ferror(f) ? -1 : 0;

@@ -7,7 +7,13 @@
  * value, a parameter that is not tunable or a range that is not inside the
  * declared one is an error "file:line: what is wrong". The keys of [spsa]
  * and of [param KEY] are declared once, as tables (arena/config_table.h),
- * in spsa_config.c; [player NAME] reads as in the arena. */
+ * in spsa_config.c; [player NAME] reads as in the arena.
+ *
+ * A player of type external (spsa_external.h) tunes the engine's own
+ * parameters: KEY is any name, start, min and max are required, `integer`
+ * (on by default) says whether the engine gets whole numbers, and
+ * [player NAME] takes `params_via` (info or command), the way the values
+ * reach the engine (configs/spsa-external.ini). */
 #ifndef TUNER_SPSA_CONFIG_H
 #define TUNER_SPSA_CONFIG_H
 
@@ -23,10 +29,17 @@
 #include "spsa_core.h"
 
 typedef struct {
-	int index; /* in the player's ParamSet */
+	int index; /* in the player's ParamSet; -1: an external engine's own */
 	int line;  /* of its [param KEY] header */
+	char name[CONFIG_NAME_MAX]; /* KEY */
 	SpsaParam p;
 } SpsaTuned;
+
+/* How an external engine gets the values of an iteration's side. */
+typedef enum {
+	SPSA_VIA_INFO,    /* INFO KEY VALUE after START and every RESTART */
+	SPSA_VIA_COMMAND, /* {KEY} in the command, a fresh process per value */
+} SpsaVia;
 
 typedef struct {
 	char path[CONFIG_PATH_MAX]; /* the INI file */
@@ -50,6 +63,11 @@ typedef struct {
 	const PlayerType *type;
 	ParamSet params; /* the base player: defaults and its section's values */
 	int player_line;
+	/* type = external: the [param] sections are the engine's own. */
+	bool external;
+	SpsaVia params_via;
+	int params_via_line, command_line, info_line; /* 0: not given */
+	char program_hash[CONFIG_HASH_MAX];           /* of the command's program */
 	int n;
 	SpsaTuned tuned[SPSA_PARAMS_MAX]; /* in file order */
 } SpsaConfig;

@@ -47,7 +47,7 @@ int tuner_html_spsa(const char *dir, const SpsaConfig *c, char *err, size_t errl
 	for (int i = 0; i < c->n; i++) {
 		const SpsaParam *sp = &c->tuned[i].p;
 		fputs(i ? ",{\"name\":" : "{\"name\":", f);
-		html_json_string(f, c->type->params[c->tuned[i].index].name);
+		html_json_string(f, c->tuned[i].name);
 		fputs(",\"min\":", f);
 		html_json_number(f, sp->min, 15);
 		fputs(",\"max\":", f);

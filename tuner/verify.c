@@ -11,13 +11,19 @@
 int verify_match(const ExecSpec *spec, int npairs, const char *csv_path, VerifyResult *out,
                  char *err, size_t errlen)
 {
+	return verify_match_faults(spec, npairs, csv_path, out, NULL, err, errlen);
+}
+
+int verify_match_faults(const ExecSpec *spec, int npairs, const char *csv_path,
+                        VerifyResult *out, PairFaults *faults, char *err, size_t errlen)
+{
 	memset(out, 0, sizeof *out);
 	PairScore *ps = calloc((size_t)(npairs > 0 ? npairs : 1), sizeof *ps);
 	if (!ps) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (executor_play_pairs(spec, npairs, ps, NULL, err, errlen) < 0) {
+	if (pairs_play(spec, npairs, ps, faults, err, errlen) < 0) {
 		free(ps);
 		return -1;
 	}

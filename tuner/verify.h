@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "executor.h"
+#include "pairs.h"
 #include "sprt.h"
 
 typedef struct {
@@ -26,6 +27,10 @@ typedef struct {
  * Returns 0, or -1 with a message. */
 int verify_match(const ExecSpec *spec, int npairs, const char *csv_path, VerifyResult *out,
                  char *err, size_t errlen);
+
+/* verify_match, and the games lost to faults into *faults (pairs.h). */
+int verify_match_faults(const ExecSpec *spec, int npairs, const char *csv_path,
+                        VerifyResult *out, PairFaults *faults, char *err, size_t errlen);
 
 /* Prints the result in a few lines to f. */
 void verify_print(FILE *f, const VerifyResult *r);

@@ -4,9 +4,11 @@
 #include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
+#include "jobs_mpi.h"
 #include "rules.h"
 
 _Static_assert(RULE_COUNT == 3, "commands_rules names every rule");
@@ -37,16 +39,8 @@ static void usage(FILE *f)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-	gsl_set_error_handler_off(); /* GSL reports through return codes */
-	/* Every game makes and frees its players' tables (megabytes). glibc
-	 * would give such blocks back to the kernel at every free (mmap above
-	 * 128 KB, trimming) and fault them in again for the next game, which
-	 * cost a fifth of the CPU of fast games; keep them in the process. */
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
-	mallopt(M_TRIM_THRESHOLD, 512 << 20);
-	signal(SIGPIPE, SIG_IGN); /* a dead external engine is an error, not our death */
 	if (argc < 2) {
 		usage(stderr);
 		return 2;
@@ -62,4 +56,28 @@ int main(int argc, char **argv)
 	fprintf(stderr, "arena: unknown command '%s'\n\n", argv[1]);
 	usage(stderr);
 	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	gsl_set_error_handler_off(); /* GSL reports through return codes */
+	/* Every game makes and frees its players' tables (megabytes). glibc
+	 * would give such blocks back to the kernel at every free (mmap above
+	 * 128 KB, trimming) and fault them in again for the next game, which
+	 * cost a fifth of the CPU of fast games; keep them in the process. */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 512 << 20);
+	/* Under an MPI launcher every rank but 0 only plays the games rank 0
+	 * hands out (jobs_mpi.h); rank 0 runs the command, then tells them.
+	 * (Joining comes before the signals: MPI may set its own.) */
+	int rank = jobs_mpi_start(&argc, &argv);
+	signal(SIGPIPE, SIG_IGN); /* a dead external engine is an error, not our death */
+	if (rank > 0)
+		return jobs_mpi_serve();
+	int status = run(argc, argv);
+	if (getenv("GA_MPI_STATS") && jobs_mpi_ranks() > 1) {
+		char line[1024];
+		fprintf(stderr, "%s\n", jobs_mpi_stats(line, sizeof line));
+	}
+	return jobs_mpi_finish(status);
 }

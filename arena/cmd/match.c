@@ -9,7 +9,7 @@
 int match_command(int argc, char **argv)
 {
 	MatchOptions o = {.pairs = 10,
-	                  .nodes = 20000,
+	                  .nodes = -1, /* not given: see below */
 	                  .size = 15,
 	                  .opening_plies = 3,
 	                  .max_plies = 0,
@@ -36,9 +36,28 @@ int match_command(int argc, char **argv)
 	                    {.name = "nodes",
 	                     .kind = OPT_INT,
 	                     .dest = &o.nodes,
-	                     .min = 1,
+	                     .min = 0,
 	                     .max = 1000000000,
-	                     .help = "nodes (playouts) a move"},
+	                     .deflt = "20000, 0 on the clock",
+	                     .help = "nodes (playouts) a move, 0 for none"},
+	                    {.name = "ms",
+	                     .kind = OPT_INT,
+	                     .dest = &o.ms,
+	                     .min = 0,
+	                     .max = 86400000,
+	                     .help = "ms a move, 0 for no limit"},
+	                    {.name = "game-ms",
+	                     .kind = OPT_INT,
+	                     .dest = &o.game_ms,
+	                     .min = 0,
+	                     .max = 864000000,
+	                     .help = "ms on each game clock, 0 for none"},
+	                    {.name = "inc-ms",
+	                     .kind = OPT_INT,
+	                     .dest = &o.inc_ms,
+	                     .min = 0,
+	                     .max = 86400000,
+	                     .help = "ms a game clock gains a move"},
 	                    {.name = "size",
 	                     .kind = OPT_INT,
 	                     .dest = &o.size,
@@ -79,14 +98,23 @@ int match_command(int argc, char **argv)
 	    "arena match",
 	    "Plays colour-swapped game pairs between players A and B from random\n"
 	    "openings of a few stones near the centre, every move with a node (or\n"
-	    "playout) budget, and prints the score. A player is a type name,\n"
-	    "optionally with parameters:\n"
-	    "  naive   alphabeta:ratio=0.5,hash_mb=16   weighted:attack=1400\n",
+	    "playout) budget or on the clock, and prints the score. A player is a\n"
+	    "type name, optionally with parameters:\n"
+	    "  naive   alphabeta:ratio=0.5,hash_mb=16   weighted:attack=1400\n"
+	    "On the clock (--ms, --game-ms) a move too late by more than 1000 ms\n"
+	    "loses on time, as in a tournament.\n",
 	    args, opts};
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
 	o.rule = (Rule)rule;
+	if (o.nodes < 0) /* as a budget with no key given: 20000 nodes */
+		o.nodes = o.ms || o.game_ms ? 0 : 20000;
+	if (!o.nodes && !o.ms && !o.game_ms) {
+		fprintf(stderr,
+		        "arena match: no limit a move: give --nodes, --ms or --game-ms\n");
+		return 2;
+	}
 	char err[1024];
 	status = match_play(&o, stdout, err, sizeof err);
 	if (status)

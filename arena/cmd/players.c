@@ -10,10 +10,12 @@
 static void print_type(const PlayerType *t)
 {
 	printf("%s: %s\n", t->name, t->help);
-	printf("  budgets: %s%s%s%s\n", t->budgets ? "" : "none (answers at once)",
+	printf("  budgets: %s%s%s%s%s%s\n", t->budgets ? "" : "none (answers at once)",
 	       t->budgets & BUDGET_NODES ? "nodes " : "",
 	       t->budgets & BUDGET_DEPTH ? "depth " : "",
-	       t->budgets & BUDGET_MS ? "ms" : "");
+	       t->budgets & BUDGET_MS ? "ms " : "",
+	       t->budgets & BUDGET_GAME ? "game_ms " : "",
+	       t->budgets & BUDGET_INC ? "inc_ms" : "");
 	for (int k = 0; k < t->nparams; k++) {
 		char d[400];
 		param_describe(&t->params[k], d, sizeof d);

@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "ab_search.h"
-#include "clock.h"
 #include "rules.h"
 
 /* Ordering value of a point by what the mover would make there (attack)
@@ -124,7 +123,7 @@ void ab_undo(AbSearch *s)
 
 bool ab_time_up(const AbSearch *s)
 {
-	return clock_ms() - s->t0 >= s->ms_limit;
+	return timeman_hard_up(&s->tm);
 }
 
 void ab_tactics(const AbSearch *s, AbTactics *t, bool want_fours)

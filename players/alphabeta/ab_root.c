@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "ab_search.h"
-#include "clock.h"
 #include "moves.h"
 
 static int finish(AbSearch *s, MoveInfo *info, int move, int score, int depth,
@@ -55,9 +54,9 @@ static int root_moves(AbSearch *s, const AbTactics *t, int16_t *list)
 
 /* The threat-space solver (threat.h), for a VCF and then a VCT, each
  * within its share of the budget (at most a quarter of what is left of a
- * node budget). A time budget caps its nodes too, as the solver does not
- * read the clock: at about a million nodes a second, a tenth of the time
- * at most. Returns the plies to the five (the line in r), or 0. */
+ * node budget). A time limit caps its nodes too, as the solver does not
+ * read the clock: at about a million nodes a second, a tenth of the hard
+ * stop at most. Returns the plies to the five (the line in r), or 0. */
 static int root_solver(AbSearch *s, SolveKind kind, uint64_t limit, SolveResult *r)
 {
 	if (s->node_limit) {
@@ -65,13 +64,13 @@ static int root_solver(AbSearch *s, SolveKind kind, uint64_t limit, SolveResult 
 		if (limit > left / 4)
 			limit = left / 4;
 	}
-	if (s->ms_limit > 0 && (double)limit > s->ms_limit * 100)
-		limit = (uint64_t)(s->ms_limit * 100);
+	if (s->tm.on && (double)limit > s->tm.hard * 100)
+		limit = (uint64_t)(s->tm.hard * 100);
 	if (!s->solver || limit == 0 || s->stop)
 		return 0;
 	solver_solve(s->solver, &s->b, kind, SOLVE_LINE_MAX / 2, limit, r);
 	s->nodes += r->nodes;
-	if (s->ms_limit > 0 && ab_time_up(s))
+	if (ab_time_up(s))
 		s->stop = true;
 	if (!r->win || r->len < 1 || !board_empty_at(&s->b, r->line[0]) ||
 	    ab_forbidden(s, r->line[0]))
@@ -79,19 +78,41 @@ static int root_solver(AbSearch *s, SolveKind kind, uint64_t limit, SolveResult 
 	return r->len;
 }
 
+/* What the time manager weighs between iterations. */
+typedef struct {
+	double board;       /* timeman_urgency of the root */
+	double instability; /* recent changes of the best move, decaying */
+	double it_start;    /* when the iteration began, ms into the move */
+	double last, prev;  /* the last two iterations' times */
+} RootClock;
+
+/* After an iteration: does the next one start? It is expected to take
+ * what the last took times their growth, and to end within the time of a
+ * move as critical as the threats on the board and the changes of the
+ * best move make this one (timeman.h). */
+static bool next_iteration(const AbSearch *s, RootClock *clk, bool changed)
+{
+	double now = timeman_elapsed(&s->tm);
+	clk->prev = clk->last;
+	clk->last = now - clk->it_start;
+	clk->instability = clk->instability / 2 + (changed ? 0.5 : 0);
+	double urgency = clk->board + clk->instability;
+	return timeman_next_iteration(&s->tm, urgency, now,
+	                              timeman_predict(clk->last, clk->prev));
+}
+
 int ab_root(AbSearch *s, const Budget *budget, MoveInfo *info)
 {
 	s->nodes = 0;
 	s->stop = false;
 	s->node_limit = budget->nodes;
-	s->ms_limit = (double)budget->ms;
-	s->t0 = clock_ms();
+	timeman_start(&s->tm, budget, &s->b);
 	memset(s->killer, 0xFF, sizeof s->killer); /* POINT_NONE */
 	memset(s->history, 0, sizeof s->history);
 	ab_tt_new_search(s->tt);
-	int max_depth = budget->depth > 0             ? budget->depth
-	                : budget->nodes || budget->ms ? AB_MAX_DEPTH
-	                                              : s->cfg.default_depth;
+	int max_depth = budget->depth > 0           ? budget->depth
+	                : budget->nodes || s->tm.on ? AB_MAX_DEPTH
+	                                            : s->cfg.default_depth;
 	if (max_depth > AB_MAX_DEPTH)
 		max_depth = AB_MAX_DEPTH;
 
@@ -120,7 +141,9 @@ int ab_root(AbSearch *s, const Budget *budget, MoveInfo *info)
 
 	int best_move = list[0], best_score = SCORE_NONE, done = 0, pv_len = 0;
 	int16_t pv[PV_MAX] = {0};
+	RootClock clk = {.board = s->tm.on ? timeman_urgency(&s->b) : 0};
 	for (int depth = 1; depth <= max_depth && !s->stop; depth++) {
+		clk.it_start = s->tm.on ? timeman_elapsed(&s->tm) : 0;
 		int alpha = -AB_INF, beta = AB_INF, it_best = -AB_INF, it_move = POINT_NONE;
 		int it_pv_len = 0;
 		int16_t it_pv[PV_MAX];
@@ -151,6 +174,7 @@ int ab_root(AbSearch *s, const Budget *budget, MoveInfo *info)
 		 * of the last one) is searched: its best is no worse. */
 		if (it_move == POINT_NONE)
 			break;
+		bool changed = depth > 1 && it_move != best_move;
 		best_move = it_move;
 		best_score = it_best;
 		pv_len = it_pv_len;
@@ -165,8 +189,8 @@ int ab_root(AbSearch *s, const Budget *budget, MoveInfo *info)
 		list[0] = (int16_t)it_move;
 		if (best_score >= AB_WIN_MIN || best_score <= -AB_WIN_MIN || n == 1)
 			break;
-		if (s->ms_limit > 0 && clock_ms() - s->t0 > 0.5 * s->ms_limit)
-			break; /* the next iteration would not finish */
+		if (s->tm.on && !next_iteration(s, &clk, changed))
+			break;
 	}
 	return finish(s, info, best_move, best_score, done, pv, pv_len);
 }

@@ -237,7 +237,7 @@ const PlayerType player_alphabeta = {
             "003)",
     .params = alphabeta_params,
     .nparams = P_COUNT,
-    .budgets = BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS,
+    .budgets = BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS | BUDGET_GAME | BUDGET_INC,
     .create = alphabeta_create,
     .destroy = alphabeta_destroy,
     .new_game = alphabeta_new_game,

@@ -9,7 +9,15 @@
  * another board size (RESTART keeps the size), and an engine that failed a
  * RESTART once (an answer other than OK, no OK in timeout_start, death),
  * which gets a fresh process at once, without a fault. reuse takes new
- * parameters for the next game when only `log` differs.
+ * parameters for the next game when only `log` and `info` differ (the new
+ * INFO lines follow the RESTART) and the command line is the same.
+ *
+ * `{seed}` in `command` or `info` is the game's seed, the one create and
+ * reuse are given (the arena's per-game seed of the player): an engine that
+ * takes a seed plays the games an in-process player with that seed would
+ * (`info = seed {seed}` for our pbrain engines). In `info` it costs
+ * nothing; in `command` every game has another command line, so a fresh
+ * process.
  *
  * new_game does not wait for OK: it sends START or RESTART and returns, so
  * that a game's two engines start together; the wait is at the first move
@@ -83,9 +91,41 @@ static const ParamDecl external_params[EXTERNAL_NPARAMS] = {
                           "does"},
 };
 
+/* text with every {seed} replaced by seed, into out. Returns 0, or -1 if
+ * it does not fit. */
+static int expand_seed(const char *text, uint64_t seed, char *out, size_t outlen)
+{
+	char num[24];
+	size_t mark = strlen(EXTERNAL_SEED_MARK),
+	       numlen = (size_t)snprintf(num, sizeof num, "%" PRIu64, seed), len = 0;
+	while (*text) {
+		bool is_mark = strncmp(text, EXTERNAL_SEED_MARK, mark) == 0;
+		size_t n = is_mark ? numlen : 1;
+		if (len + n >= outlen)
+			return -1;
+		memcpy(out + len, is_mark ? num : text, n);
+		len += n;
+		text += is_mark ? mark : 1;
+	}
+	out[len] = '\0';
+	return 0;
+}
+
+/* The INFO lines of a game with seed: `info` with {seed} replaced. Returns
+ * 0, or -1 with a message. */
+static int game_info(const ParamSet *ps, uint64_t seed, char *out, size_t outlen, char *err,
+                     size_t errlen)
+{
+	char text[EXTERNAL_TEXT_MAX];
+	if (expand_seed(param_text(ps, EXTERNAL_INFO), seed, text, sizeof text) < 0) {
+		snprintf(err, errlen, "info: too long once {seed} is replaced");
+		return -1;
+	}
+	return external_text_info(text, out, outlen, err, errlen);
+}
+
 static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, size_t errlen)
 {
-	(void)seed; /* an engine has its own; put it in the command if it takes one */
 	External *e = calloc(1, sizeof *e);
 	if (!e) {
 		snprintf(err, errlen, "out of memory");
@@ -102,7 +142,13 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 		         "external player: 'command' is required (the engine to run)");
 		goto fail;
 	}
-	if (proc_cmd_split(command, e->argstore, sizeof e->argstore, e->argv,
+	if (expand_seed(command, seed, e->command, sizeof e->command) < 0) {
+		snprintf(err, errlen,
+		         "external player: command too long once {seed} is "
+		         "replaced");
+		goto fail;
+	}
+	if (proc_cmd_split(e->command, e->argstore, sizeof e->argstore, e->argv,
 	                   PROC_ARGS_MAX + 1, msg, sizeof msg) < 0 ||
 	    proc_cmd_resolve(e->argv[0], e->path, sizeof e->path, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "external player: %s", msg);
@@ -121,8 +167,7 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 		snprintf(err, errlen, "external player: %s", msg);
 		goto fail;
 	}
-	if (external_text_info(param_text(ps, EXTERNAL_INFO), e->info, sizeof e->info, msg,
-	                       sizeof msg) < 0) {
+	if (game_info(ps, seed, e->info, sizeof e->info, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "external player: %s", msg);
 		goto fail;
 	}
@@ -146,28 +191,35 @@ fail:
 	return NULL;
 }
 
-/* Only the log may change: everything else is the process's (its command,
- * folder, INFO lines, limits) or decides how it is run. The seed is not
- * passed to engines, so any will do. */
+/* The log and the INFO lines may change (the new ones are sent after the
+ * RESTART, as after START), and the seed, unless the command line holds
+ * it: everything else is the process's (its command line, folder, limits)
+ * or decides how it is run. */
 static bool external_reuse(Player *p, const ParamSet *ps, uint64_t seed)
 {
-	(void)seed;
 	External *e = (External *)p;
 	if (e->restart || ps->decl != e->ps.decl || ps->n != e->ps.n)
 		return false;
 	for (int i = 0; i < ps->n; i++) {
-		if (i == EXTERNAL_LOG)
+		if (i == EXTERNAL_LOG || i == EXTERNAL_INFO)
 			continue;
 		if (ps->decl[i].type == PARAM_TEXT
 		        ? strcmp(param_text(ps, i), param_text(&e->ps, i)) != 0
 		        : ps->v[i] != e->ps.v[i])
 			return false;
 	}
+	char command[EXTERNAL_TEXT_MAX], info[EXTERNAL_INFO_MAX];
+	if (expand_seed(param_text(ps, EXTERNAL_COMMAND), seed, command, sizeof command) <
+	        0 ||
+	    strcmp(command, e->command) != 0)
+		return false; /* another command line: another process */
 	const char *log = param_text(ps, EXTERNAL_LOG);
 	char msg[PARAM_TEXT_MAX + 64];
-	if (*log && proc_log_check(log, msg, sizeof msg) < 0)
+	if (game_info(ps, seed, info, sizeof info, msg, sizeof msg) < 0 ||
+	    (*log && proc_log_check(log, msg, sizeof msg) < 0))
 		return false; /* create will say why */
 	snprintf(e->log_path, sizeof e->log_path, "%s", log);
+	memcpy(e->info, info, sizeof e->info);
 	e->ps = *ps;
 	return true;
 }
@@ -295,7 +347,7 @@ const PlayerType player_external = {
     .help = "any Gomocup (pbrain) engine, run as a child process under time limits",
     .params = external_params,
     .nparams = EXTERNAL_NPARAMS,
-    .budgets = BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS,
+    .budgets = BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS | BUDGET_GAME | BUDGET_INC,
     .create = external_create,
     .destroy = external_destroy,
     .new_game = external_new_game,

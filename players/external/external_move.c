@@ -78,9 +78,26 @@ static double move_command(External *e, const Board *pos, const Budget *budget, 
 		    (size_t)snprintf(cmd + len, cmdlen - len, "INFO max_depth %d\n", depth);
 		e->told_depth = depth;
 	}
+	/* A game clock in the budget is the referee's (game_play.c): it replaces
+	 * timeout_match and the engine's own clock, as ms replaces
+	 * timeout_turn; its increment goes as Yixin-Board's time_increment. */
+	bool clock = budget && budget->game_ms > 0;
+	int64_t match = clock ? budget->game_ms : e->timeout_match;
+	int64_t inc = clock && budget->inc_ms > 0 ? budget->inc_ms : 0;
+	if (match != e->told_match) {
+		len += (size_t)snprintf(cmd + len, cmdlen - len,
+		                        "INFO timeout_match %" PRId64 "\n", match);
+		e->told_match = match;
+	}
+	if (inc != e->told_inc) {
+		len += (size_t)snprintf(cmd + len, cmdlen - len,
+		                        "INFO time_increment %" PRId64 "\n", inc);
+		e->told_inc = inc;
+	}
 	int64_t left = TIME_LEFT_NONE;
-	if (e->timeout_match > 0) {
-		left = e->time_left > 0 ? (int64_t)e->time_left : 0;
+	if (clock || e->timeout_match > 0) {
+		double have = clock ? (double)budget->time_left : e->time_left;
+		left = have > 0 ? (int64_t)have : 0;
 		if ((double)left < limit)
 			limit = (double)left;
 	}

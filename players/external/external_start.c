@@ -32,6 +32,7 @@ static void launch(External *e)
 	/* A new process knows no limit but what it will be told. */
 	e->told_nodes = 0;
 	e->told_depth = 0;
+	e->told_inc = 0;
 	e->cpu_at_move = -1; /* another process's clock */
 	if (proc_start(&e->proc, e->path, e->argv, e->dir, err, sizeof err) < 0) {
 		external_fail(e, FAULT_CRASH, "%s", err);
@@ -182,6 +183,7 @@ static int send_info(External *e)
 		                     " after START",
 		                     e->proc.rss, e->max_memory);
 	e->told_turn = e->timeout_turn;
+	e->told_match = e->timeout_match;
 	return FAULT_NONE;
 }
 

@@ -17,11 +17,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "clock.h"
 #include "mcts_pos.h"
 #include "moves.h"
 #include "player.h"
 #include "rng.h"
+#include "timeman.h"
 
 enum { P_C, P_PLAYOUTS, P_NODES_MB, P_EXPAND, P_TACTICS, P_SOLVER, P_COUNT };
 
@@ -43,7 +43,10 @@ static const ParamDecl mcts_params[P_COUNT] = {
 };
 
 enum { PROVEN_NONE = 0, PROVEN_WIN, PROVEN_LOSS }; /* for the side that moved here */
-enum { PLIES_MAX = 1023, CLOCK_EVERY = 256 };
+/* A timed search reads the clock every CLOCK_EVERY playouts: a playout
+ * from an early position takes some 30 us, a few times that on a loaded
+ * machine, so the clock is never more than a couple of ms late. */
+enum { PLIES_MAX = 1023, CLOCK_EVERY = 16 };
 
 typedef struct {
 	uint32_t child; /* pool index of the first child; 0 while a leaf */
@@ -350,17 +353,57 @@ static void fill_info(const Mcts *m, uint32_t best, MoveInfo *info)
 	}
 }
 
+/* The root's most visited child and how sure that choice is: whether it
+ * has at least half as many visits again as the runner-up. */
+static uint32_t leader(const Mcts *m, bool *clear)
+{
+	const Node *root = &m->pool[0];
+	uint32_t first = 0, second = 0;
+	for (uint32_t i = root->child; i < root->child + root->nchild; i++) {
+		uint32_t v = m->pool[i].visits;
+		if (!first || v > m->pool[first].visits) {
+			second = first;
+			first = i;
+		} else if (!second || v > m->pool[second].visits) {
+			second = i;
+		}
+	}
+	*clear = !second || m->pool[first].visits >= 1.5 * m->pool[second].visits;
+	return first;
+}
+
+/* Timed search, at a clock check: stop? At the hard stop always; a move
+ * with one choice at once; past the soft limit of a move as critical as
+ * the board's threats and the leader's hold make it (a leader that is not
+ * clear, or changed since the last check, extends the move). */
+static bool time_to_stop(const Mcts *m, const TimeMan *tm, double board, uint32_t *last)
+{
+	double now = timeman_elapsed(tm);
+	if (m->pool[0].nchild == 1 || now >= tm->hard)
+		return true;
+	if (now < tm->target)
+		return false;
+	bool clear;
+	uint32_t lead = leader(m, &clear);
+	double urgency = board + (!clear || lead != *last ? 0.5 : 0);
+	*last = lead;
+	return now >= timeman_soft(tm, urgency);
+}
+
 static int mcts_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info)
 {
 	Mcts *m = (Mcts *)p;
+	TimeMan tm;
+	Budget none = {0};
+	timeman_start(&tm, budget ? budget : &none, pos);
 	m->board = *pos;
 	/* Seeded from the position too, so a move never depends on history. */
 	rng_seed(&m->rng, m->seed ^ (pos->hash * 0x9E3779B97F4A7C15u));
 	uint64_t limit = budget ? budget->nodes : 0;
-	int64_t ms = budget ? budget->ms : 0;
-	if (!limit && ms <= 0)
+	if (!limit && !tm.on)
 		limit = m->playouts;
-	double deadline = ms > 0 ? clock_ms() + (double)ms : 0;
+	double board = tm.on ? timeman_urgency(pos) : 0;
+	uint32_t last = 0;
 
 	mcts_pos_init(&m->root, &m->board);
 	m->work = m->root;
@@ -372,7 +415,8 @@ static int mcts_choose(Player *p, const Board *pos, const Budget *budget, MoveIn
 
 	uint64_t done = 0;
 	while (m->pool[0].nchild && !m->pool[0].proven && (!limit || done < limit)) {
-		if (deadline && done % CLOCK_EVERY == 0 && done && clock_ms() >= deadline)
+		if (tm.on && done % CLOCK_EVERY == 0 && done &&
+		    time_to_stop(m, &tm, board, &last))
 			break;
 		iterate(m);
 		done++;
@@ -392,7 +436,7 @@ const PlayerType player_mcts = {
     .help = "Monte Carlo tree search (UCT) with fast random playouts and a solver",
     .params = mcts_params,
     .nparams = P_COUNT,
-    .budgets = BUDGET_NODES | BUDGET_MS,
+    .budgets = BUDGET_NODES | BUDGET_MS | BUDGET_GAME | BUDGET_INC,
     .create = mcts_create,
     .destroy = mcts_destroy,
     .new_game = mcts_new_game,

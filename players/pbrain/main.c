@@ -29,7 +29,9 @@ static void usage(FILE *f, const char *prog, const PlayerType *t)
 	    "  --depth N        fixed depth budget per move, no clock (PBRAIN_DEPTH)\n"
 	    "  --verbose        MESSAGE lines with depth, score and nodes\n"
 	    "  --list-types     the types, one a line (the build makes a link for each)\n\n"
-	    "Environment: PBRAIN_SET=\"key=value key=value\" sets parameters.\n\n",
+	    "Environment: PBRAIN_SET=\"key=value key=value\" sets parameters.\n"
+	    "In a session, INFO key value sets a parameter and INFO seed N the seed\n"
+	    "for the next move (a bad value or key: a DEBUG line, and ignored).\n\n",
 	    prog, prog);
 	int n;
 	const PlayerType *const *all = registry_all(&n);

@@ -226,19 +226,23 @@ static void cmd_info(Session *s, const char *arg)
 {
 	size_t n = strcspn(arg, " \t");
 	const char *value = arg + n + strspn(arg + n, " \t");
+	if (pbrain_info_setting(s, arg, n, value))
+		return; /* a parameter, the seed, or a key nobody defines */
 	char *end;
 	errno = 0;
 	long long v = strtoll(value, &end, 10);
 	while (*end == ' ' || *end == '\t')
 		end++;
 	if (end == value || *end || errno)
-		return; /* folder, evaluate, unknown keys and bad numbers: ignored */
+		return; /* folder, evaluate and bad numbers: ignored */
 	if (pbrain_word_is(arg, n, "timeout_turn") && v >= 0) {
 		s->times.timeout_turn = v;
 	} else if (pbrain_word_is(arg, n, "timeout_match") && v >= 0) {
 		s->times.timeout_match = v;
 	} else if (pbrain_word_is(arg, n, "time_left")) {
 		s->times.time_left = v < 0 ? 0 : v;
+	} else if (pbrain_word_is(arg, n, "time_increment") && v >= 0) {
+		s->times.time_increment = v; /* Yixin-Board: what each move gives back */
 	} else if (pbrain_word_is(arg, n, "max_memory") && v >= 0 && v != s->max_memory) {
 		s->max_memory = v;
 		pbrain_player_drop(s); /* made again within the limit for the next move */
@@ -362,10 +366,12 @@ int pbrain_run(FILE *in, FILE *out, const PbrainOptions *opt, char *err, size_t 
 		return -1;
 	}
 	s->opt = opt;
+	s->params = opt->params;
+	s->seed = opt->seed;
 	s->out = out;
 	s->me = PBRAIN_COLOR_NONE;
 	s->rule = RULE_FREESTYLE;
-	s->times = (PbrainTimes){-1, -1, -1};
+	s->times = (PbrainTimes){-1, -1, -1, 0};
 	Reader r = {in, false};
 	LineStatus st;
 	char too_long[64];

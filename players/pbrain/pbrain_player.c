@@ -9,20 +9,26 @@
 
 #include "clock.h"
 #include "moves.h"
+#include "timeman.h"
 #include "wall.h"
 
-int64_t pbrain_budget_ms(const PbrainTimes *t, double spent_ms, int empty)
+Budget pbrain_clock_budget(const PbrainTimes *t, double spent_ms, int empty)
 {
-	double turn = t->timeout_turn < 0 ? 30000 : (double)t->timeout_turn;
-	double left = INFINITY;
-	if (t->time_left >= 0)
+	int64_t turn = t->timeout_turn < 0 ? PBRAIN_TURN_DEFAULT : t->timeout_turn;
+	Budget b = {.ms = turn > 0 ? turn : 1};
+	double left = -1;
+	if (t->time_left >= 0 && t->time_left < PBRAIN_TIME_LEFT_NONE)
 		left = (double)t->time_left;
-	else if (t->timeout_match != 0)
-		left = (t->timeout_match < 0 ? 1e9 : (double)t->timeout_match) - spent_ms;
-	double moves_left = empty / 6 > 8 ? empty / 6 : 8;
-	double share = left / moves_left;
-	double ms = (turn < share ? turn : share) * 0.95 - 30;
-	return ms < 1 ? 1 : ms > 1e15 ? (int64_t)1e15 : (int64_t)ms;
+	else if (t->time_left < 0 && t->timeout_match > 0)
+		left = (double)t->timeout_match - spent_ms;
+	if (left != -1) {
+		b.time_left = left > 0 ? (int64_t)left : 0;
+		b.game_ms = t->timeout_match > 0 ? t->timeout_match
+		            : b.time_left > 0    ? b.time_left
+		                                 : 1;
+		b.inc_ms = t->time_increment > 0 ? t->time_increment : 0;
+	}
+	return timeman_reserve(&b, empty, PBRAIN_OVERHEAD_MS);
 }
 
 /* The memory parameters, and what the tables sized by a value v of one
@@ -88,9 +94,9 @@ Player *pbrain_player(Session *s, char *err, size_t errlen)
 	if (s->player)
 		return s->player;
 	ParamSet ps;
-	pbrain_memory_params(s->opt->type, &s->opt->params, s->max_memory, &ps);
+	pbrain_memory_params(s->opt->type, &s->params, s->max_memory, &ps);
 	snprintf(err, errlen, "cannot create the player");
-	s->player = player_create(s->opt->type, &ps, s->opt->seed, err, errlen);
+	s->player = player_create(s->opt->type, &ps, s->seed, err, errlen);
 	if (s->player)
 		player_new_game(s->player, s->b.size, s->b.rule);
 	return s->player;
@@ -105,9 +111,18 @@ Budget pbrain_move_budget(const Session *s)
 	};
 	/* Nodes or depth from the command line promise the same moves as in
 	 * process: no clock then. */
-	if (!o->nodes && !o->depth && (o->type->budgets & BUDGET_MS))
-		budget.ms =
-		    pbrain_budget_ms(&s->times, s->spent_ms, wall_empty_points(&s->b));
+	if (!o->nodes && !o->depth && (o->type->budgets & BUDGET_MS)) {
+		int empty = wall_empty_points(&s->b);
+		Budget clock = pbrain_clock_budget(&s->times, s->spent_ms, empty);
+		/* A type that does not plan with a clock gets the time manager's
+		 * plan as its limit per move. */
+		if (!(o->type->budgets & BUDGET_GAME))
+			clock = timeman_split(&clock, empty, 1);
+		budget.ms = clock.ms;
+		budget.game_ms = clock.game_ms;
+		budget.time_left = clock.time_left;
+		budget.inc_ms = clock.inc_ms;
+	}
 	return budget;
 }
 
@@ -153,7 +168,16 @@ int pbrain_choose(Session *s, const Board *b, const Budget *budget, MoveInfo *in
 		return POINT_NONE;
 	double t0 = clock_ms();
 	int m = player_choose(p, b, budget, info);
-	s->spent_ms += clock_ms() - t0;
+	double took = clock_ms() - t0;
+	s->spent_ms += took;
+	/* Our own account of the match clock, for a manager that does not
+	 * send time_left before every move (the next one it sends wins). */
+	PbrainTimes *t = &s->times;
+	if (t->time_left >= 0 && t->time_left < PBRAIN_TIME_LEFT_NONE) {
+		double left = (double)t->time_left - took +
+		              (double)(t->time_increment > 0 ? t->time_increment : 0);
+		t->time_left = left > 0 ? (int64_t)left : 0;
+	}
 	if (!board_empty_at(b, m) || !board_on(b, point_x(m), point_y(m))) {
 		Board copy = *b;
 		m = moves_fallback(&copy);

@@ -19,6 +19,9 @@
 
 #include <math.h>
 
+#include "timeman.h"
+#include "wall.h"
+
 /* White's stone and the second black stone, as offsets from the first
  * black stone in the centre; every opening fits a 5x5 board. */
 static const int8_t openings[][4] = {
@@ -38,10 +41,9 @@ static void propose(Session *s)
 {
 	static const uint8_t col[3] = {BLACK, WHITE, BLACK};
 	Budget budget = pbrain_move_budget(s);
+	budget = timeman_split(&budget, wall_empty_points(&s->b), OPENINGS);
 	if (budget.nodes)
 		budget.nodes = budget.nodes / OPENINGS ? budget.nodes / OPENINGS : 1;
-	if (budget.ms)
-		budget.ms = budget.ms / OPENINGS ? budget.ms / OPENINGS : 1;
 	int best = 0;
 	double best_gap = INFINITY;
 	for (int k = 0; k < OPENINGS; k++) {

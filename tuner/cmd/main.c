@@ -4,9 +4,11 @@
 #include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
+#include "jobs_mpi.h"
 
 static const struct {
 	const char *name;
@@ -27,14 +29,8 @@ static void usage(FILE *f)
 		fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].help);
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-	gsl_set_error_handler_off(); /* GSL reports through return codes */
-	/* As in arena/main.c: the players' tables of every game stay in the
-	 * process instead of going back to the kernel at each free. */
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
-	mallopt(M_TRIM_THRESHOLD, 512 << 20);
-	signal(SIGPIPE, SIG_IGN); /* a dead engine or gnuplot is an error, not our death */
 	if (argc < 2) {
 		usage(stderr);
 		return 2;
@@ -50,4 +46,26 @@ int main(int argc, char **argv)
 	fprintf(stderr, "tuner: unknown command '%s'\n\n", argv[1]);
 	usage(stderr);
 	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	gsl_set_error_handler_off(); /* GSL reports through return codes */
+	/* As in arena/main.c: the players' tables of every game stay in the
+	 * process instead of going back to the kernel at each free. */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 512 << 20);
+	/* Under an MPI launcher every rank but 0 only plays the games rank 0
+	 * hands out (jobs_mpi.h); rank 0 runs the command, then tells them.
+	 * (Joining comes before the signals: MPI may set its own.) */
+	int rank = jobs_mpi_start(&argc, &argv);
+	signal(SIGPIPE, SIG_IGN); /* a dead engine or gnuplot is an error, not our death */
+	if (rank > 0)
+		return jobs_mpi_serve();
+	int status = run(argc, argv);
+	if (getenv("GA_MPI_STATS") && jobs_mpi_ranks() > 1) {
+		char line[1024];
+		fprintf(stderr, "%s\n", jobs_mpi_stats(line, sizeof line));
+	}
+	return jobs_mpi_finish(status);
 }

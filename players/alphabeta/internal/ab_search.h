@@ -22,6 +22,7 @@
 #include "board.h"
 #include "player.h"
 #include "threat.h"
+#include "timeman.h"
 
 enum {
 	AB_MAX_PLY = 128,            /* frames; the search stops well before */
@@ -74,7 +75,7 @@ typedef struct AbSearch {
 	Solver *solver; /* NULL: no threat solver at the root */
 	AbConfig cfg;
 	uint64_t nodes, node_limit; /* node_limit 0: none */
-	double t0, ms_limit;        /* ms_limit 0: none */
+	TimeMan tm;                 /* the move's time (off: no time limit) */
 	bool stop;
 	int row_lo, row_hi, word_lo, word_hi; /* the board's rows and words */
 	uint32_t row_mask;                    /* the board's columns */
@@ -103,6 +104,7 @@ int ab_generate(AbSearch *s, bool restricted, int tt_move);
 bool ab_forbidden(AbSearch *s, int p); /* renju: may the mover not play p? */
 int ab_static(const AbSearch *s);      /* evaluation for the mover */
 
+/* Past the move's hard stop (timeman.h)? */
 bool ab_time_up(const AbSearch *s);
 
 /* Counts a node; true when the search must stop (budget used up). */
@@ -115,7 +117,7 @@ static inline bool ab_node(AbSearch *s)
 		return true;
 	}
 	s->nodes++;
-	if ((s->nodes & 1023) == 0 && s->ms_limit > 0)
+	if ((s->nodes & 1023) == 0 && s->tm.on)
 		s->stop = ab_time_up(s);
 	return false;
 }

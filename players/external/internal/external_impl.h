@@ -36,7 +36,12 @@ enum {
 	EXTERNAL_NPARAMS
 };
 
-enum { EXTERNAL_INFO_MAX = 1024 };
+/* The INFO lines of a game's start, ready to send; `command` and `info`
+ * once every {seed} in them is the game's seed (20 digits at most). */
+enum { EXTERNAL_INFO_MAX = 1024, EXTERNAL_TEXT_MAX = 1024 };
+
+/* What `command` and `info` may hold for the seed of the game. */
+#define EXTERNAL_SEED_MARK "{seed}"
 
 /* The values of ponder, in the order of its choices. */
 typedef enum {
@@ -62,8 +67,9 @@ typedef struct {
 	Player base;
 	ParamSet ps; /* as made or last reused: what reuse compares */
 	char path[PROC_PATH_MAX];
+	char command[EXTERNAL_TEXT_MAX]; /* with {seed} replaced: what runs */
 	char *argv[PROC_ARGS_MAX + 1];
-	char argstore[PARAM_TEXT_MAX];
+	char argstore[EXTERNAL_TEXT_MAX];
 	char dir[PARAM_TEXT_MAX];
 	char info[EXTERNAL_INFO_MAX]; /* the INFO lines of game start, ready to send */
 	char log_path[PARAM_TEXT_MAX];
@@ -93,6 +99,8 @@ typedef struct {
 	char last_skipped[EXTERNAL_QUOTE_MAX + 4];
 	/* What the process was last told: a kept process remembers it. */
 	int64_t told_turn;   /* timeout_turn */
+	int64_t told_match;  /* timeout_match */
+	int64_t told_inc;    /* time_increment (0: none told) */
 	uint64_t told_nodes; /* max_node, max_depth (0: none told) */
 	int told_depth;
 	double time_left; /* ms of the match clock (timeout_match > 0) */

@@ -11,8 +11,9 @@
  * the rest of an over-long line is discarded unread.
  *
  * Each game (START, RECTSTART, RESTART) gets a fresh player created from
- * opt->params and opt->seed, so with a node or depth budget a game depends
- * only on the seed and the moves. Thread safety: one call per pair of
+ * opt->params and opt->seed as `INFO KEY VALUE` (a declared parameter) and
+ * `INFO seed N` last changed them, so with a node or depth budget a game
+ * depends only on them and the moves. Thread safety: one call per pair of
  * streams; calls on different streams may run in parallel. */
 #ifndef PLAYERS_PBRAIN_H
 #define PLAYERS_PBRAIN_H
@@ -45,20 +46,34 @@ typedef struct {
 
 /* Gomocup time limits in ms, as INFO gives them; a negative value means
  * "not given". timeout_turn 0 means "as fast as possible", timeout_match 0
- * "no match limit". */
+ * "no match limit", time_left PBRAIN_TIME_LEFT_NONE "no limit" (what a
+ * manager sends without a match limit). time_increment (a Yixin-Board
+ * extension: what the match clock gains after each move) 0 or not given:
+ * none. */
 typedef struct {
 	int64_t timeout_turn;
 	int64_t timeout_match;
 	int64_t time_left;
+	int64_t time_increment;
 } PbrainTimes;
 
-/* The ms budget of one move, never below 1:
- *   turn  = timeout_turn (30000 if not given; 0 gives 1 ms)
- *   left  = time_left if given, else timeout_match (1e9 if not given) - spent_ms;
- *           no limit if timeout_match is 0 and time_left is not given
- *   share = left / max(8, empty / 6)   (empty: empty points of the board)
- *   ms    = min(turn, share) * 0.95 - 30 */
-int64_t pbrain_budget_ms(const PbrainTimes *t, double spent_ms, int empty);
+enum {
+	PBRAIN_TIME_LEFT_NONE = 2147483647,
+	PBRAIN_TURN_DEFAULT = 30000, /* timeout_turn when INFO gives none (Gomocup's) */
+	PBRAIN_OVERHEAD_MS = 30,     /* a move's time beyond our thinking: the pipes, the
+	                                manager, a process woken on a loaded machine */
+};
+
+/* The time part of a move's Budget, for the player's time manager
+ * (timeman.h) to plan with; no node or depth limit:
+ *   ms        timeout_turn (PBRAIN_TURN_DEFAULT if not given; 0 gives 1 ms)
+ *   game_ms   a match clock when time_left is given (and not "no limit"), or
+ *             else timeout_match is: timeout_match (or time_left without it)
+ *   time_left time_left if given, else timeout_match - spent_ms (>= 0)
+ *   inc_ms    time_increment
+ * then PBRAIN_OVERHEAD_MS kept back from each move (timeman_reserve, with
+ * empty points left on the board). */
+Budget pbrain_clock_budget(const PbrainTimes *t, double spent_ms, int empty);
 
 /* The parameters a player of type t gets under INFO max_memory (bytes; 0
  * or less: no limit): in, or t's defaults if in is not t's, with each

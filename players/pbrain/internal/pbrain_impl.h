@@ -2,7 +2,8 @@
  * (internal to pbrain*.c): pbrain.c reads commands and answers the
  * one-line ones, pbrain_block.c the blocks that end in DONE (BOARD,
  * YXBOARD, SWAP2BOARD and those skipped), pbrain_swap2.c the Swap2
- * opening, pbrain_player.c the player behind it all. */
+ * opening, pbrain_player.c the player behind it all, pbrain_info.c the
+ * INFO lines that set its parameters and seed. */
 #ifndef PLAYERS_PBRAIN_IMPL_H
 #define PLAYERS_PBRAIN_IMPL_H
 
@@ -27,6 +28,10 @@ typedef struct {
 	FILE *out;
 	bool failed;    /* a write to out failed */
 	Player *player; /* NULL until needed: made by the first move of a game */
+	/* What the player is made from: opt's, as INFO KEY VALUE and INFO
+	 * seed changed them (pbrain_info.c), kept from game to game. */
+	ParamSet params;
+	uint64_t seed;
 	bool started;
 	Board b;   /* the game, field-3 points as walls (wall.h) */
 	int me;    /* our colour, or PBRAIN_COLOR_NONE until known */
@@ -74,6 +79,12 @@ bool pbrain_word_is(const char *w, size_t n, const char *kw);
  * on END. */
 void pbrain_block_begin(Session *s, BlockKind kind, const char *name);
 bool pbrain_block_line(Session *s, const char *line, size_t word, const char *bad);
+
+/* pbrain_info.c: INFO key value (key n bytes long) for a key the protocol
+ * does not define: a parameter of the type or the seed, set for the next
+ * move, or ignored with a DEBUG line (a bad value, an unknown key).
+ * Returns false for the protocol's own keys, which are the caller's. */
+bool pbrain_info_setting(Session *s, const char *key, size_t n, const char *value);
 
 /* pbrain_swap2.c: answers SWAP2BOARD with the n stones on s->b. */
 void pbrain_swap2_answer(Session *s, int n);

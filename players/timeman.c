@@ -1,0 +1,146 @@
+/* timeman.c - the time manager's arithmetic (timeman.h). */
+#include "timeman.h"
+
+#include "clock.h"
+#include "pattern.h"
+
+static double min2(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+static double max2(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+int timeman_moves_to_go(int empty)
+{
+	int n = empty / TIMEMAN_EMPTY_PER_MOVE;
+	return n > TIMEMAN_MOVES_MIN ? n : TIMEMAN_MOVES_MIN;
+}
+
+void timeman_plan(TimeMan *tm, const Budget *b, int empty)
+{
+	*tm = (TimeMan){0};
+	double limit = budget_move_limit(b);
+	if (limit < 0)
+		return;
+	tm->on = true;
+	tm->limit = limit;
+	tm->hard =
+	    max2(limit - TIMEMAN_MARGIN_MS - TIMEMAN_MARGIN_SHARE * limit, limit / 2);
+	tm->target = tm->extended = tm->hard;
+	tm->spare = true;
+	if (b->game_ms <= 0)
+		return;
+	/* The clock: what an even share of it gives each move to come, plus
+	 * the increment each of them brings back, once the margin of each of
+	 * those moves is kept aside: a clock that runs low still has room for
+	 * the moves that cannot be made in no time. */
+	double left = b->time_left > 0 ? (double)b->time_left : 0;
+	double inc = b->inc_ms > 0 ? (double)b->inc_ms : 0;
+	int moves = timeman_moves_to_go(empty);
+	double share = (left - min2(TIMEMAN_MARGIN_MS * moves, left / 2)) / moves + inc;
+	if (share >= tm->hard)
+		return; /* the move's limit binds: time saved now buys nothing */
+	tm->spare = false;
+	tm->target = share;
+	tm->extended =
+	    max2(share,
+	         min2(tm->hard, min2(share * TIMEMAN_EXTEND, left * TIMEMAN_CLOCK_SHARE)));
+}
+
+void timeman_start(TimeMan *tm, const Budget *b, const Board *pos)
+{
+	int empty = 0;
+	for (int y = 0; y < pos->size; y++)
+		for (int x = 0; x < pos->size; x++)
+			empty += pos->cell[board_point(x, y)] == CELL_EMPTY;
+	timeman_plan(tm, b, empty);
+	tm->start = clock_ms();
+}
+
+double timeman_elapsed(const TimeMan *tm)
+{
+	return clock_ms() - tm->start;
+}
+
+bool timeman_hard_up(const TimeMan *tm)
+{
+	return tm->on && timeman_elapsed(tm) >= tm->hard;
+}
+
+double timeman_soft(const TimeMan *tm, double urgency)
+{
+	double u = urgency < 0 ? 0 : urgency > 1 ? 1 : urgency;
+	return tm->target + u * (tm->extended - tm->target);
+}
+
+double timeman_predict(double last_ms, double prev_ms)
+{
+	double ratio = prev_ms > 0 ? last_ms / prev_ms : 4;
+	return last_ms * (ratio < 1.5 ? 1.5 : ratio > 6 ? 6 : ratio);
+}
+
+bool timeman_next_iteration(const TimeMan *tm, double urgency, double elapsed,
+                            double next_ms)
+{
+	if (!tm->on)
+		return false;
+	if (elapsed + next_ms <= timeman_soft(tm, urgency))
+		return true;
+	return tm->spare && elapsed + next_ms * TIMEMAN_PARTIAL <= tm->hard;
+}
+
+/* A point where colour c threatens to win: a double three, a four-three, a
+ * double four or an open four. */
+static bool winning_shape(int t)
+{
+	return t == THREAT_DOUBLE_THREE ||
+	       (t >= THREAT_FOUR_THREE && t <= THREAT_OPEN_FOUR);
+}
+
+double timeman_urgency(const Board *pos)
+{
+	Color me = pos->to_move, op = (Color)(me ^ 1);
+	bool mine = false, theirs = false;
+	for (int y = 0; y < pos->size; y++)
+		for (int x = 0; x < pos->size; x++) {
+			int p = board_point(x, y);
+			if (pos->cell[p] != CELL_EMPTY)
+				continue;
+			if (pos->threat[me][p] == THREAT_FIVE ||
+			    pos->threat[op][p] == THREAT_FIVE)
+				return 0;
+			mine = mine || winning_shape(pos->threat[me][p]);
+			theirs = theirs || winning_shape(pos->threat[op][p]);
+		}
+	return theirs ? 0.6 : mine ? 0.3 : 0;
+}
+
+Budget timeman_reserve(const Budget *b, int empty, double overhead)
+{
+	Budget r = *b;
+	if (r.ms > 0)
+		r.ms = r.ms - (int64_t)overhead > 1 ? r.ms - (int64_t)overhead : 1;
+	if (r.game_ms > 0) {
+		int64_t left = r.time_left > 0 ? r.time_left : 0;
+		int64_t keep = (int64_t)(overhead * timeman_moves_to_go(empty));
+		r.time_left = left - (keep < left / 2 ? keep : left / 2);
+	}
+	return r;
+}
+
+Budget timeman_split(const Budget *b, int empty, int parts)
+{
+	TimeMan tm;
+	timeman_plan(&tm, b, empty);
+	Budget r = *b;
+	if (!tm.on || parts < 1)
+		return r;
+	double ms = tm.target / parts;
+	r.ms = ms > 1 ? (int64_t)ms : 1;
+	r.game_ms = r.inc_ms = r.time_left = 0;
+	return r;
+}

@@ -1,0 +1,113 @@
+/* timeman.h - a player's time manager: how long to think about a move.
+ *
+ * From the time limits of a Budget (a limit per move, a game clock with
+ * its increment) and the position, a plan of three times, in ms from the
+ * start of the move:
+ *
+ *   hard     the move's limit (ms, or the time left on the clock if less)
+ *            less a safety margin: a search stops at once when it is past
+ *   target   what an ordinary move may take: the clock, less the margin
+ *            of every move still to come, shared among them (plus the
+ *            increment), at most hard; with no clock, or a clock too
+ *            generous to bind, hard itself
+ *   extended what a critical move may take (threats on the board, a best
+ *            move that keeps changing): a few targets, never more than a
+ *            share of the clock nor than hard
+ *
+ * A search asks timeman_soft(urgency) for its limit between target and
+ * extended, urgency in [0, 1] saying how critical the move is, and checks
+ * timeman_hard_up often enough. Node and depth limits are none of its
+ * business: a budget without ms or game_ms gives a plan that is off, so a
+ * node-limited search never reads the clock. The arithmetic (timeman_plan
+ * and below) reads no clock and is tested as it is. */
+#ifndef PLAYERS_TIMEMAN_H
+#define PLAYERS_TIMEMAN_H
+
+#include <stdbool.h>
+
+#include "board.h"
+#include "player.h"
+
+/* The clock is shared among at least TIMEMAN_MOVES_MIN moves, or one move
+ * per TIMEMAN_EMPTY_PER_MOVE empty points: our moves of a game that goes
+ * on, spread thin enough that a long game still finds time left. */
+enum { TIMEMAN_MOVES_MIN = 10, TIMEMAN_EMPTY_PER_MOVE = 6 };
+
+/* The margin kept back from the move's limit: a fixed part (the stop
+ * reaching the search, its unwinding, the move's return to the referee)
+ * and a share of the limit (the clock is read every so many nodes; a loaded
+ * machine's scheduler). hard is never below half the limit. */
+#define TIMEMAN_MARGIN_MS 3.0
+#define TIMEMAN_MARGIN_SHARE 0.05
+/* A critical move may take up to TIMEMAN_EXTEND ordinary ones, and never
+ * more than TIMEMAN_CLOCK_SHARE of the clock. */
+#define TIMEMAN_EXTEND 3.0
+#define TIMEMAN_CLOCK_SHARE 0.25
+/* With no time to save (spare), an iteration starts when at least this
+ * share of it (its first move, the best of the last iteration, which takes
+ * the largest share) is expected to be searched before hard: an iteration
+ * cut short keeps what it found, and time left over buys nothing. */
+#define TIMEMAN_PARTIAL 0.25
+
+typedef struct {
+	bool on;         /* the budget limits time; every time below is 0 without */
+	bool spare;      /* no time to save: the move's limit binds, not the clock */
+	double start;    /* clock_ms() when the move began (0 from timeman_plan) */
+	double limit;    /* the move's limit as the budget gives it */
+	double hard;     /* ms after start: stop at once */
+	double target;   /* ms: an ordinary move (target <= extended <= hard) */
+	double extended; /* ms: a critical one */
+} TimeMan;
+
+/* Our moves still to come, as the clock is shared: max(TIMEMAN_MOVES_MIN,
+ * empty / TIMEMAN_EMPTY_PER_MOVE). */
+int timeman_moves_to_go(int empty);
+
+/* The plan of a move under b with empty points left on the board
+ * (start = 0). */
+void timeman_plan(TimeMan *tm, const Budget *b, int empty);
+
+/* The plan of a move in pos under b, started now (clock_ms). */
+void timeman_start(TimeMan *tm, const Budget *b, const Board *pos);
+
+/* ms since the start. */
+double timeman_elapsed(const TimeMan *tm);
+
+/* Past the hard stop? (false when off) */
+bool timeman_hard_up(const TimeMan *tm);
+
+/* The soft limit of a move as critical as urgency (0 ordinary, 1 the most;
+ * clamped): target + urgency * (extended - target). */
+double timeman_soft(const TimeMan *tm, double urgency);
+
+/* The time of the next iteration of a deepening search from the last two:
+ * last times their ratio, the ratio kept within [1.5, 6] (4 without a
+ * previous iteration: prev_ms <= 0). */
+double timeman_predict(double last_ms, double prev_ms);
+
+/* Iterative deepening at elapsed ms: does the next iteration, expected to
+ * take next_ms, start? Yes if it should end within the soft limit, or,
+ * with no time to save (spare), if its first part (TIMEMAN_PARTIAL) should
+ * end within hard. Always false when off (nothing to decide then). */
+bool timeman_next_iteration(const TimeMan *tm, double urgency, double elapsed,
+                            double next_ms);
+
+/* How critical pos is for its side to move, from the threats on the
+ * board: 0.6 if the opponent has a point that makes a double three, a
+ * four-three, a double four or an open four (it threatens to win), else
+ * 0.3 if the mover has one (an attack to weigh), else 0. 0 too when either
+ * side can make five: the move is forced, no time helps. */
+double timeman_urgency(const Board *pos);
+
+/* b less a fixed overhead per move (the time a move takes beyond the
+ * player's thinking: pipes, a manager): ms - overhead (at least 1), and
+ * with a clock time_left less overhead for each move still to come (at
+ * most half of it). b without time limits is returned as it is. */
+Budget timeman_reserve(const Budget *b, int empty, double overhead);
+
+/* The budget of one of parts searches that make one move under b: a limit
+ * per search of the move's target / parts (at least 1 ms) and no clock.
+ * Node and depth limits are kept (they are the caller's to split). */
+Budget timeman_split(const Budget *b, int empty, int parts);
+
+#endif
