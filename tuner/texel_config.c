@@ -87,7 +87,7 @@ static int set_params(TexelConfig *c, const PlayerType *t, const char *v, char *
 
 #define AT(f, T) CONFIG_AT(TexelConfig, f, T)
 #define TEXT_AT(f) .at = AT(f, char *), .size = CONFIG_SIZE(TexelConfig, f)
-/* Whole numbers in any notation strtod reads, as [texel] always took. */
+/* Whole numbers also as decimals ("2e3", "40.0": num.h), as [texel] always took. */
 #define WHOLE CONFIG_ANY_NOTATION
 
 static const ConfigKey texel_keys[] = {
