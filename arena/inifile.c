@@ -3,6 +3,7 @@
 #include "inifile.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -244,6 +245,10 @@ int inifile_read(const char *path, const char *const *repeat, IniFile *f, char *
 	LinesStatus st;
 	int line = 0;
 	while ((st = lines_next(&lr, &s, &len)) == LINES_OK) {
+		if (lr.line >= INT_MAX) { /* lines are numbered as ints */
+			snprintf(r.msg, sizeof r.msg, "more than %d lines", INT_MAX - 1);
+			break;
+		}
 		line = (int)lr.line;
 		/* A control character (a CR alone, an escape) is no text of an INI
 		 * file; in a value it would reach an engine's command line. */
