@@ -634,7 +634,7 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	if (t->sgf) {
 		char sgf[sizeof r->dir + 16];
 		snprintf(sgf, sizeof sgf, "%.1100s/games.sgf", r->dir);
-		if (sgf_write_file(csv, t->size, t->rule, sgf, msg, sizeof msg) < 0) {
+		if (sgf_write_file(csv, t->size, t->rule, sgf, msg, sizeof msg) != 0) {
 			status = 1;
 			say(err, errlen, status, msg);
 			goto out;

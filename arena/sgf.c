@@ -106,7 +106,7 @@ int sgf_write_file(const char *csv, int size, Rule rule, const char *path, char 
 		return -1;
 	if (sgf_write(csv, size, rule, f, err, errlen) < 0) {
 		outfile_abort(&o);
-		return -1;
+		return -2;
 	}
 	return outfile_commit(&o, err, errlen);
 }

@@ -27,7 +27,8 @@
 int sgf_write(const char *csv, int size, Rule rule, FILE *out, char *err, size_t errlen);
 
 /* sgf_write into path, atomically (outfile.h): a kill leaves the old file
- * or none. Returns 0 or -1 with a message. */
+ * or none. Returns 0, or with a message -2 (csv cannot be read, a move off
+ * the board: nothing written) or -1 (path cannot be written). */
 int sgf_write_file(const char *csv, int size, Rule rule, const char *path, char *err,
                    size_t errlen);
 

@@ -82,10 +82,11 @@ int sgf_command(int argc, char **argv)
 	if (rule >= 0)
 		r = (Rule)rule;
 	char err[1024];
-	if (out ? sgf_write_file(csv, board, r, out, err, sizeof err) < 0
-	        : sgf_write(csv, board, r, stdout, err, sizeof err) < 0) {
+	/* -2 (or sgf_write's -1): bad input, exit 2; -1 from the file: 1. */
+	int rc = out ? sgf_write_file(csv, board, r, out, err, sizeof err)
+	         : sgf_write(csv, board, r, stdout, err, sizeof err) < 0 ? -2
+	                                                                 : 0;
+	if (rc < 0)
 		fprintf(stderr, "arena sgf: %s\n", err);
-		return 2;
-	}
-	return 0;
+	return rc == -2 ? 2 : rc == -1 ? 1 : 0;
 }
