@@ -5,6 +5,7 @@
 #   `arena sgf games.csv` prints the same, `--out` writes the same;
 #   a games.csv alone: 15x15 freestyle unless --size / --rule say;
 #   bad input: exit 2, nothing written;
+#   sgf may be turned on for a finished run: its games.sgf appears;
 #   kill -9 inside the write of games.sgf (libfiu crash points, when built
 #   in): no games.sgf, and the resumed run writes the same file.
 # usage: e2e_sgf.sh ARENA_BINARY
@@ -85,6 +86,14 @@ set +e
 set -e
 [ $st -eq 2 ] && grep -q 'off.csv:2:' err.txt || fail "off-board move: status $st, $(cat err.txt)"
 [ ! -e bad.sgf ] || fail "an off-board move wrote a file"
+
+# sgf is free: a finished run without it, run again with it, gains
+# games.sgf and keeps its games.
+sed 's/^sgf = on/sgf = off/' t.ini > off.ini
+"$arena" run off.ini --threads 2 --out late >/dev/null 2>err.txt || fail "off: $(cat err.txt)"
+[ ! -e late/t/games.sgf ] || fail "sgf = off wrote games.sgf"
+"$arena" run t.ini --out late >/dev/null 2>err.txt || fail "sgf turned on refused: $(cat err.txt)"
+cmp -s late/t/games.sgf "$sgf" || fail "games.sgf written late differs"
 
 fiu_detect "$arena"
 if [ $have_fiu = 0 ]; then
