@@ -36,7 +36,7 @@ typedef struct {
 	 * there is none of the kind within max_depth attacker moves (the
 	 * search ended), 1 when the node limit cut it short. */
 	int depth;
-	int shortest; /* a win, and none with fewer attacker moves exists */
+	int shortest; /* a win, and none of the kind with fewer attacker moves */
 } SolveResult;
 
 typedef struct Solver Solver;
