@@ -18,6 +18,7 @@
 #include "threat.h"
 #include "threat_impl.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,12 +32,15 @@ Solver *solver_create(size_t table_bytes)
 	size_t n = TABLE_WAYS;
 	while (n * 2 * sizeof(TableEntry) <= table_bytes)
 		n *= 2;
-	s->table = calloc(n, sizeof *s->table);
+	/* calloc, not aligned_alloc: pages untouched stay unmapped. */
+	s->table_mem = calloc(n * sizeof *s->table + TABLE_ALIGN, 1);
 	s->frames = malloc(PN_PLIES * sizeof *s->frames);
-	if (!s->table || !s->frames) {
+	if (!s->table_mem || !s->frames) {
 		solver_destroy(s);
 		return NULL;
 	}
+	s->table = (TableEntry *)(((uintptr_t)s->table_mem + TABLE_ALIGN - 1) &
+	                          ~(uintptr_t)(TABLE_ALIGN - 1));
 	s->mask = n - 1;
 	uint64_t seed = 0x5468726561747321u; /* fixed: the same keys every run */
 	for (int c = 0; c < 2; c++)
@@ -50,7 +54,7 @@ void solver_destroy(Solver *s)
 {
 	if (!s)
 		return;
-	free(s->table);
+	free(s->table_mem);
 	free(s->frames);
 	free(s);
 }
@@ -76,9 +80,16 @@ void threat_undo(Solver *s)
 	board_undo(b);
 }
 
+_Static_assert(sizeof(TableEntry) * TABLE_WAYS == TABLE_ALIGN, "a bucket is a cache line");
+
 static TableEntry *bucket(const Solver *s, uint64_t key)
 {
 	return &s->table[key & s->mask & ~(size_t)(TABLE_WAYS - 1)];
+}
+
+void threat_table_prefetch(const Solver *s, uint64_t key)
+{
+	__builtin_prefetch(bucket(s, key ^ s->salt));
 }
 
 bool threat_table_get(const Solver *s, uint64_t key, int depth, PnValue *v)

@@ -51,7 +51,9 @@ void solver_clear(Solver *s);
 
 /* Searches b for a forced win of b->to_move of the given kind, with at most
  * max_depth attacker moves (1..SOLVE_LINE_MAX/2) and about node_limit
- * positions (0 = no limit). b is used as scratch and restored. The win's
+ * positions (0 = no limit; the line of a win is read out of the table after
+ * the search, beyond the limit: its plies once more, and a search again of
+ * any part of the proof the table lost). b is used as scratch and restored. The win's
  * line is the principal one of the proof: the attacker's move of the proof,
  * and the defence its proof needs the most moves against. It is the
  * shortest win when `shortest` is set (always so if node_limit is 0). */

@@ -9,6 +9,8 @@
  * every point of W along its four lines; all of them are searched. */
 #include "threat_impl.h"
 
+#include <stdlib.h>
+
 #include "rules.h"
 
 static inline bool renju_black(const Board *b, Color c)
@@ -88,83 +90,106 @@ int threat_fives_all(const Solver *s, Color c, int16_t *out, int max)
 	return n;
 }
 
+/* Chebyshev distance between two points. */
+static int distance(int p, int q)
+{
+	int dx = point_x(p) - point_x(q), dy = point_y(p) - point_y(q);
+	dx = dx < 0 ? -dx : dx;
+	dy = dy < 0 ? -dy : dy;
+	return dx > dy ? dx : dy;
+}
+
 int threat_attacks(Solver *s, bool threes, int16_t *out, uint8_t *cls_out)
 {
 	Board *b = s->b;
 	Color a = s->att;
 	int lowest = threes ? MOVE_THREE : MOVE_FOUR;
-	int16_t found[BOARD_MAX_MOVES];
-	uint8_t cls[BOARD_MAX_MOVES];
-	int nf = 0, count[MOVE_CLASSES] = {0};
+	/* Near the attacker's last stone first: a threat space grows from
+	 * its own stones. */
+	int near = b->count >= 2 ? b->moves[b->count - 2] : POINT_NONE;
+	if (near != POINT_NONE && b->cell[near] != a + 1)
+		near = POINT_NONE;
+	int16_t rank[BOARD_MAX_MOVES];
+	int n = 0;
 	for (int i = 0; i < s->npoints; i++) {
 		int p = s->points[i];
 		if (b->cell[p] != CELL_EMPTY || board_threat(b, p, a) < THREAT_OPEN_THREE)
 			continue;
 		int c = threat_class(b, p, a);
-		if (c >= lowest) {
-			found[nf] = (int16_t)p;
-			cls[nf++] = (uint8_t)c;
-			count[c]++;
+		if (c < lowest)
+			continue;
+		int d = near == POINT_NONE ? 0 : distance(p, near);
+		int16_t r = (int16_t)((MOVE_CLASSES - c) * 64 + (d < 63 ? d : 63));
+		/* Stable insertion: strongest class first, then nearest. */
+		int k = n++;
+		for (; k > 0 && rank[k - 1] > r; k--) {
+			rank[k] = rank[k - 1];
+			out[k] = out[k - 1];
+			cls_out[k] = cls_out[k - 1];
 		}
+		rank[k] = r;
+		out[k] = (int16_t)p;
+		cls_out[k] = (uint8_t)c;
 	}
-	/* Stable, strongest class first. */
-	int start[MOVE_CLASSES], m = 0;
-	for (int c = MOVE_CLASSES - 1; c >= 0; c--) {
-		start[c] = m;
-		m += count[c];
-	}
-	for (int i = 0; i < nf; i++) {
-		int at = start[cls[i]]++;
-		out[at] = found[i];
-		cls_out[at] = cls[i];
-	}
-	return nf;
+	return n;
 }
 
-/* Marks w and the empty points within four of it on the lines where c has a
- * four through w: a defender stone elsewhere leaves w's fours as they are. */
-static void mark_kill(Solver *s, int w, Color c, uint32_t stamp)
+/* Appends to out the empty points a defender stone on which spoils w:
+ * w itself and the empty points within four of it on the lines where c
+ * has a four through w (a stone elsewhere leaves w's fours as they are).
+ * Returns the new count. */
+static int kill_points(const Board *b, int w, Color c, int16_t *out, int n)
 {
-	Board *b = s->b;
-	s->mark[w] = stamp;
+	out[n++] = (int16_t)w;
 	for (int d = 0; d < 4; d++) {
 		int pat = board_pattern(b, w, c, d);
 		if (pat < PAT_FOUR || pat > PAT_OPEN_FOUR)
 			continue;
 		for (int k = -4; k <= 4; k++) {
 			int q = w + k * board_step[d];
-			if (b->cell[q] == CELL_EMPTY)
-				s->mark[q] = stamp;
+			if (k && b->cell[q] == CELL_EMPTY)
+				out[n++] = (int16_t)q;
 		}
 	}
+	return n;
+}
+
+static int cmp_point(const void *x, const void *y)
+{
+	return *(const int16_t *)x - *(const int16_t *)y;
 }
 
 int threat_defences(Solver *s, int16_t *out)
 {
 	Board *b = s->b;
 	Color a = s->att, d = a ^ 1;
-	int16_t w[BOARD_MAX_MOVES];
-	int nw = 0;
+	int16_t w[BOARD_MAX_MOVES], fours[BOARD_MAX_MOVES];
+	int nw = 0, nf = 0;
+	/* One pass: the attacker's open-four points, the defender's fours. */
 	for (int i = 0; i < s->npoints; i++) {
 		int p = s->points[i];
-		if (b->cell[p] == CELL_EMPTY &&
-		    board_threat(b, p, a) >= THREAT_DOUBLE_THREE &&
+		if (b->cell[p] != CELL_EMPTY)
+			continue;
+		if (board_threat(b, p, a) >= THREAT_DOUBLE_THREE &&
 		    threat_class(b, p, a) == MOVE_OPEN_FOUR)
 			w[nw++] = (int16_t)p;
+		if (board_threat(b, p, d) >= THREAT_DOUBLE_THREE &&
+		    threat_class(b, p, d) >= MOVE_FOUR)
+			fours[nf++] = (int16_t)p;
 	}
 	if (nw == 0)
 		return -1;
 
-	/* Points that touch every point of W. */
-	uint32_t stamp = ++s->stamp;
-	mark_kill(s, w[0], a, stamp);
-	int n = 0;
-	for (int i = 0; i < s->npoints; i++)
-		if (s->mark[s->points[i]] == stamp)
-			out[n++] = s->points[i];
+	/* Points that spoil every point of W, in board order (points grow
+	 * row by row): those of w[0] that every other w marks too. */
+	int n = kill_points(b, w[0], a, out, 0);
+	qsort(out, (size_t)n, sizeof *out, cmp_point);
 	for (int j = 1; j < nw && n; j++) {
-		stamp = ++s->stamp;
-		mark_kill(s, w[j], a, stamp);
+		uint32_t stamp = ++s->stamp;
+		int16_t marked[40];
+		int nm = kill_points(b, w[j], a, marked, 0);
+		for (int i = 0; i < nm; i++)
+			s->mark[marked[i]] = stamp;
 		int kept = 0;
 		for (int i = 0; i < n; i++)
 			if (s->mark[out[i]] == stamp)
@@ -173,16 +198,12 @@ int threat_defences(Solver *s, int16_t *out)
 	}
 
 	/* Plus the defender's fours (counter-attacks the attacker must answer). */
-	stamp = ++s->stamp;
+	uint32_t stamp = ++s->stamp;
 	for (int i = 0; i < n; i++)
 		s->mark[out[i]] = stamp;
-	for (int i = 0; i < s->npoints; i++) {
-		int p = s->points[i];
-		if (b->cell[p] == CELL_EMPTY && s->mark[p] != stamp &&
-		    board_threat(b, p, d) >= THREAT_DOUBLE_THREE &&
-		    threat_class(b, p, d) >= MOVE_FOUR)
-			out[n++] = (int16_t)p;
-	}
+	for (int i = 0; i < nf; i++)
+		if (s->mark[fours[i]] != stamp)
+			out[n++] = fours[i];
 
 	int kept = 0;
 	for (int i = 0; i < n; i++)

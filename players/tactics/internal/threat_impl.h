@@ -44,7 +44,8 @@ typedef struct {
 /* A table entry: the value of a position searched with `depth` attacker
  * moves left (for a disproof, the depth it holds for). The key holds the
  * Zobrist hash, the kind of search, the attacker's colour, the rule and
- * the board size. work: nodes spent below it, for replacement. */
+ * the board size. work: nodes spent below it, for replacement. Two
+ * entries make a bucket of one cache line. */
 typedef struct {
 	uint64_t key;
 	uint32_t pn, dn;
@@ -52,14 +53,16 @@ typedef struct {
 	int16_t move;
 	uint8_t depth;
 	uint8_t len;
+	uint64_t spare; /* to 32 bytes */
 } TableEntry;
 
-enum { TABLE_WAYS = 4 }; /* entries a key may go to: one bucket */
+enum { TABLE_WAYS = 2, TABLE_ALIGN = 64 }; /* a bucket, its alignment */
 
 /* One level of the search: a node's moves and what is known of each. */
 typedef struct {
 	int16_t move[BOARD_MAX_MOVES];
 	PnValue val[BOARD_MAX_MOVES];
+	uint64_t key[BOARD_MAX_MOVES];
 	bool cut; /* threats were left out for want of depth */
 } PnFrame;
 
@@ -68,7 +71,8 @@ typedef struct {
 enum { PN_PLIES = SOLVE_LINE_MAX + 2 };
 
 struct Solver {
-	TableEntry *table;
+	TableEntry *table; /* aligned to TABLE_ALIGN inside table_mem */
+	void *table_mem;
 	size_t mask;     /* entries - 1, a power of two minus one */
 	PnFrame *frames; /* PN_PLIES of them */
 	/* The current solve. */
@@ -128,6 +132,8 @@ static inline uint64_t threat_key_after(const Solver *s, int p)
  * longer than depth, a disproof for at least depth, or numbers of that
  * depth). */
 bool threat_table_get(const Solver *s, uint64_t key, int depth, PnValue *v);
+/* Asks the memory for the key's bucket ahead of threat_table_get. */
+void threat_table_prefetch(const Solver *s, uint64_t key);
 void threat_table_put(Solver *s, uint64_t key, int depth, const PnValue *v, uint64_t work);
 
 /* ---- threat_pn.c ---- */
