@@ -11,10 +11,10 @@
  * switch back and forth between two close children); what a node learns is
  * kept in the table, so coming back to it is cheap.
  *
- * A node's children are generated again at each visit (threat_moves.c) and
- * their numbers start from a guess by the class of the threat, or from the
- * table when they have been visited: the table is read when a child is
- * entered, so a guess is corrected the first time the child is chosen.
+ * A node's children are generated again at each visit (threat_moves.c);
+ * their numbers come from the table where it knows them (every child's
+ * bucket is prefetched, then read), else from a guess by the class of the
+ * threat: a four leaves one answer, a three a few.
  *
  * Invariants that keep the scans short (the root is the only node that
  * scans the whole board for fives):
