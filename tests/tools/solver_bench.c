@@ -78,7 +78,8 @@ static int bench_set(const char *dir, const char *set, uint64_t nodes, bool chec
 			total += r.nodes;
 			shortest += r.shortest && r.len == pos[i].plies;
 			char why[300];
-			if (check && !verify(s, &pos[i].board, pos[i].kind, &r, why, sizeof why)) {
+			if (check &&
+			    !verify(s, &pos[i].board, pos[i].kind, &r, why, sizeof why)) {
 				bad++;
 				printf("  %s: claimed win in %d plies NOT VERIFIED: %s\n",
 				       pos[i].name, r.len, why);
@@ -167,7 +168,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 3 && strcmp(argv[1], "label") == 0)
 		return label(strtoull(argv[2], NULL, 10));
-	fprintf(stderr,
-	        "usage: solver_bench bench DIR [NODES [nocheck]] | label NODES < positions\n");
+	fprintf(
+	    stderr,
+	    "usage: solver_bench bench DIR [NODES [nocheck]] | label NODES < positions\n");
 	return 2;
 }
