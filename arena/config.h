@@ -72,6 +72,7 @@ typedef struct {
 	int max_plies;             /* 0 = play to a full board */
 	char out[CONFIG_PATH_MAX]; /* output root; the run goes to out/name */
 	bool psq;                  /* write a .psq file per game */
+	bool sgf;                  /* write games.sgf at the end of the run */
 	int restart;      /* `restart` for external players that give none: -1 = unset */
 	int status_every; /* games between status lines off a terminal */
 	char anchor[CONFIG_NAME_MAX]; /* player rated 0; "" = the pool averages 0 */

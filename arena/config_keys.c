@@ -78,6 +78,8 @@ static const ConfigKey tournament_keys[] = {
      .help = "where runs go, relative to the folder arena runs in"},
     {"psq", CONFIG_ONOFF, W, .at = AT(psq, bool),
      .help = "a Piskvork .psq record of every game under NAME/games/"},
+    {"sgf", CONFIG_ONOFF, W | CONFIG_FREE, .at = AT(sgf, bool),
+     .help = "games.sgf, every game as an SGF record, at the end of the run"},
     {"status_every", CONFIG_INT, W | CONFIG_FREE, .at = AT(status_every, int), .min = 1,
      .max = 1000000, .def = 10, .help = "games between status lines off a terminal"},
     {"restart", CONFIG_UNSET, CONFIG_WRITE_SET, .at = AT(restart, int), .def = -1,

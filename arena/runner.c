@@ -36,6 +36,7 @@
 #include "results.h"
 #include "rundir.h"
 #include "schedule.h"
+#include "sgf.h"
 #include "sprt.h"
 
 typedef struct {
@@ -644,6 +645,18 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	const char *names[CONFIG_PLAYERS_MAX];
 	for (int i = 0; i < t->nplayers; i++)
 		names[i] = t->players[i].name;
+	/* games.sgf from games.csv as it now stands (sorted if the run is
+	 * complete), atomically: a kill leaves the old file or none, and a
+	 * resume writes it again. */
+	if (t->sgf) {
+		char sgf[sizeof r->dir + 16];
+		snprintf(sgf, sizeof sgf, "%.1100s/games.sgf", r->dir);
+		if (sgf_write_file(csv, t->size, t->rule, sgf, msg, sizeof msg) != 0) {
+			status = 1;
+			say(err, errlen, status, msg);
+			goto out;
+		}
+	}
 	crashpoint("kill/before-report");
 	status = report_run(r->dir, csv, names, t->nplayers,
 	                    t->anchor[0] ? t->anchor : NULL, stdout, msg, sizeof msg) < 0

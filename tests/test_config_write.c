@@ -115,7 +115,7 @@ static const struct {
      "openings_hash = fnv1a64:00000000000000aa\nopening_order = random\n"
      "symmetries = on\nthreads = 3\nseed = 18446744073709551615\nnodes = 0\n"
      "depth = 0\nms = 250\nanchor = b\nmax_plies = 99\nout = elsewhere\n"
-     "psq = on\nstatus_every = 7\nrestart = on\nsprt = on\nelo0 = -1.5\n"
+     "psq = on\nsgf = off\nstatus_every = 7\nrestart = on\nsprt = on\nelo0 = -1.5\n"
      "elo1 = 0.7\nalpha = 0.01\nbeta = 0.1\nchallengers = a, e\n\n"
      "[player a]\ntype = random\nnodes = 0\ndepth = 4\nms = 0\n"
      "distance = 2\nprogram = /bin/true\n\n[player b]\ntype = naive\n"
@@ -127,7 +127,7 @@ static const struct {
      "name = bytes\ntype = round-robin\nrounds = 1\npairs = 0\nboard = 15\n"
      "rule = freestyle\nopening_order = sequential\nsymmetries = off\n"
      "threads = 0\nseed = 1\nnodes = 20000\ndepth = 0\nms = 0\n"
-     "max_plies = 0\nout = results\npsq = off\nstatus_every = 10\n"
+     "max_plies = 0\nout = results\npsq = off\nsgf = off\nstatus_every = 10\n"
      "sprt = off\nelo0 = 0\nelo1 = 5\nalpha = 0.05\nbeta = 0.05\n\n"
      "[player a]\ntype = random\ndistance = 2\n\n[player b]\ntype = random\n"
      "distance = 2\n"},

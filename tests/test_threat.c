@@ -694,7 +694,9 @@ static void test_renju_vct(void **state)
 static void test_node_limit(void **state)
 {
 	(void)state;
-	static const uint64_t limits[] = {1, 2, 5, 20};
+	/* Fewer nodes than the plies of the wins' lines (11 and 7, the five
+	 * not played) cannot prove them. */
+	static const uint64_t limits[] = {1, 2, 5, 6};
 	for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
 		Board b;
 		load(&b, RULE_FREESTYLE, BLACK, VCF_6);
@@ -706,6 +708,16 @@ static void test_node_limit(void **state)
 		r = solve(&b, SOLVE_VCT, DEEP, limits[i]);
 		assert_int_equal(r.win, 0);
 		assert_true(r.nodes <= limits[i]);
+	}
+	/* With more, a win may be found; the search keeps to the limit, and
+	 * reading the line out of the table plays its plies once more. */
+	for (uint64_t limit = 10; limit <= 40; limit += 10) {
+		Board b;
+		load(&b, RULE_FREESTYLE, BLACK, VCF_6);
+		SolveResult r = solve(&b, SOLVE_VCF, DEEP, limit);
+		assert_true(r.nodes <= limit + (uint64_t)r.len);
+		if (r.win)
+			check_line(&b, &r);
 	}
 	/* A five on the board needs no node at all. */
 	Board b;

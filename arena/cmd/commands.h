@@ -16,6 +16,7 @@ int pgn_command(int argc, char **argv);
 int players_command(int argc, char **argv);
 int report_command(int argc, char **argv);
 int run_command(int argc, char **argv);
+int sgf_command(int argc, char **argv);
 int show_command(int argc, char **argv);
 int solve_command(int argc, char **argv);
 

@@ -23,6 +23,7 @@ static const struct {
     {"elo", elo_command, "ratings from any games.csv"},
     {"report", report_command, "write a run folder's report again, report.html included"},
     {"pgn", pgn_command, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
+    {"sgf", sgf_command, "SGF game records of a games.csv, for Gomoku viewers"},
     {"players", players_command, "list the player types and their parameters"},
     {"balance", balance_command, "choose balanced openings by self-play"},
     {"bench", bench_command, "speed of the rules core and every player, with a signature"},

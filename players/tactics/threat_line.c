@@ -1,23 +1,12 @@
 /* threat_line.c - the principal line of a proven win.
  *
- * The search stops at the first winning move, so the move it remembers is a
- * win, not necessarily the fastest. The line is rebuilt by walking down the
- * win: at an attack node the smallest budget that still wins gives the
- * fastest move (the table answers the smaller budgets at once); at a defence
- * node the answer that needs the most attacker moves is the defender's best. */
+ * The proof is in the table: at an attack node the move that proved it
+ * (the one with the shortest proof among those proven), at a defence node
+ * every answer proven, of which the line takes the one whose proof needs
+ * the most attacker moves. Where the table has lost a part of the proof
+ * (entries are replaced), that part is searched again without a node
+ * limit: it is a proven position, so the search ends. */
 #include "threat_impl.h"
-
-/* The smallest budget in 2..n with which the attack from here wins, and its
- * first move; 0 if there is none (cannot happen on a proven win). */
-static int shortest(Solver *s, int n, int last, int16_t *best)
-{
-	for (int k = 2; k <= n; k++) {
-		int v = threat_attack(s, k, last, best);
-		if (v)
-			return v;
-	}
-	return 0;
-}
 
 /* Some legal move of the defender other than the points in skip[0..n), for
  * when every move loses anyway. */
@@ -60,7 +49,18 @@ static bool append(Solver *s, SolveResult *out, int p)
 	return true;
 }
 
-void threat_line(Solver *s, int n, SolveResult *out)
+/* The proven value of the attack node at the end of the line so far,
+ * searched again if the table lost it (it was proven: the search ends). */
+static PnValue attack_value(Solver *s, int ply, int depth, int last)
+{
+	PnValue v;
+	if (threat_table_get(s, s->key, depth, &v) && v.pn == 0)
+		return v;
+	threat_mid(s, ply, true, depth, last, PN_INF, PN_INF, &v);
+	return v;
+}
+
+void threat_line(Solver *s, int depth, SolveResult *out)
 {
 	Board *b = s->b;
 	Color a = s->att, d = a ^ 1;
@@ -69,10 +69,11 @@ void threat_line(Solver *s, int n, SolveResult *out)
 	int start = b->count, last = POINT_NONE;
 	out->len = 0;
 	for (;;) {
-		int16_t m;
-		int k = shortest(s, n, last, &m);
-		if (!k || !append(s, out, m))
+		PnValue v = attack_value(s, out->len, depth, last);
+		int m = v.move;
+		if (v.pn != 0 || !append(s, out, m))
 			break;
+		depth--;
 		int16_t fives[36];
 		int nf = threat_fives_near(b, m, a, fives);
 		if (nf > 0) {
@@ -83,7 +84,6 @@ void threat_line(Solver *s, int n, SolveResult *out)
 			if (nf == 1 && block != POINT_NONE) {
 				append(s, out, block);
 				last = block;
-				n = k - 1;
 				continue;
 			}
 			/* Two fives, or one the defender may not block. */
@@ -102,26 +102,21 @@ void threat_line(Solver *s, int n, SolveResult *out)
 		int16_t def[BOARD_MAX_MOVES];
 		int nd = threat_defences(s, def), pick = POINT_NONE, most = 0;
 		for (int i = 0; i < nd; i++) {
-			int16_t unused;
 			threat_play(s, def[i]);
-			int j = shortest(s, k - 1, def[i], &unused);
-			board_undo(b);
-			if (j > most) {
-				most = j;
+			PnValue w = attack_value(s, out->len + 1, depth, def[i]);
+			threat_undo(s);
+			if (w.pn == 0 && w.len > most) {
+				most = w.len;
 				pick = def[i];
 			}
 		}
-		if (pick == POINT_NONE) {
-			/* No answer stops every open four: block one, lose to another. */
-			pick = block_one(s);
-			most = 2;
-		}
+		if (pick == POINT_NONE)
+			pick = block_one(s); /* nothing stops every open four */
 		if (!append(s, out, pick))
 			break;
 		last = pick;
-		n = most;
 	}
 	while (b->count > start)
-		board_undo(b);
+		threat_undo(s);
 	s->limit = limit;
 }

@@ -1,0 +1,92 @@
+/* sgf.c - `arena sgf games.csv`: the games as SGF records (arena/sgf.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "board.h"
+#include "commands.h"
+#include "config.h"
+#include "opt.h"
+#include "outfile.h"
+#include "sgf.h"
+
+/* The board and rule of the run folder that holds csv, from its config.ini
+ * when there is one that reads. Returns 0, or -1 (none: the caller keeps
+ * its defaults). */
+static int sgf_folder(const char *csv, int *size, Rule *rule)
+{
+	char ini[OUTFILE_PATH_MAX + 16], err[1024];
+	const char *slash = strrchr(csv, '/');
+	int dirlen = slash ? (int)(slash - csv) : 1;
+	snprintf(ini, sizeof ini, "%.*s/config.ini", dirlen > 4000 ? 4000 : dirlen,
+	         slash ? csv : ".");
+	struct stat st;
+	if (stat(ini, &st) < 0)
+		return -1;
+	Tournament *t = malloc(sizeof *t);
+	if (!t || config_load(ini, t, err, sizeof err) < 0) {
+		free(t);
+		return -1;
+	}
+	*size = t->size, *rule = t->rule;
+	free(t);
+	return 0;
+}
+
+int sgf_command(int argc, char **argv)
+{
+	const char *csv = NULL, *out = NULL;
+	long size = 0;
+	int rule = -1;
+	const Opt args[] = {{.name = "games.csv",
+	                     .kind = OPT_TEXT,
+	                     .dest = &csv,
+	                     .required = true,
+	                     .help = "a games file"},
+	                    OPT_END};
+	const Opt opts[] = {{.name = "size",
+	                     .kind = OPT_INT,
+	                     .dest = &size,
+	                     .min = BOARD_MIN,
+	                     .max = BOARD_MAX,
+	                     .deflt = "config.ini's beside the file, else 15",
+	                     .help = "the board's size"},
+	                    {.name = "rule",
+	                     .kind = OPT_CHOICE,
+	                     .dest = &rule,
+	                     .choices = commands_rules,
+	                     .deflt = "config.ini's beside the file, else freestyle",
+	                     .help = "the rule"},
+	                    {.name = "out",
+	                     .kind = OPT_TEXT,
+	                     .dest = &out,
+	                     .what = "a file name",
+	                     .deflt = "standard output",
+	                     .help = "the file to write, atomically"},
+	                    OPT_END};
+	const OptSpec spec = {
+	    "arena sgf",
+	    "Writes the games as SGF records (GM[4]), one game tree per game, "
+	    "for Gomoku\nviewers: arena sgf games.csv > games.sgf. Every stone "
+	    "is a move, the opening's\nincluded; the opening's name is in GN.\n",
+	    args, opts};
+	int status = opt_command(&spec, argc, argv);
+	if (status != OPT_GO_ON)
+		return status;
+	int board = BOARD_DEFAULT;
+	Rule r = RULE_FREESTYLE;
+	sgf_folder(csv, &board, &r);
+	if (size)
+		board = (int)size;
+	if (rule >= 0)
+		r = (Rule)rule;
+	char err[1024];
+	/* -2 (or sgf_write's -1): bad input, exit 2; -1 from the file: 1. */
+	int rc = out ? sgf_write_file(csv, board, r, out, err, sizeof err)
+	         : sgf_write(csv, board, r, stdout, err, sizeof err) < 0 ? -2
+	                                                                 : 0;
+	if (rc < 0)
+		fprintf(stderr, "arena sgf: %s\n", err);
+	return rc == -2 ? 2 : rc == -1 ? 1 : 0;
+}

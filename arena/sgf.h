@@ -1,0 +1,35 @@
+/* sgf.h - a games file as SGF game records (FF[4]), one game tree per game,
+ * which Gomoku viewers (Piskvork-era tools, RenLib, c-gomoku-cli's users)
+ * open.
+ *
+ * Each tree: a root node with GM[4] (Gomoku and Renju), FF[4], CA[UTF-8],
+ * AP, SZ, RU (freestyle, standard or renju), PB and PW (black moves
+ * first), RE (B+ or W+ for a win, 0 for a draw; with a T after the + when
+ * the loser ran out of time, an F when it forfeited by a fault: crash,
+ * illegal move, protocol, memory), RO (the round), GN (the opening's
+ * name) and a C comment that says the rule, the opening, the result and
+ * how the game ended; then one node per stone, ;B[xy] or ;W[xy], opening
+ * stones included (games.csv does not say how many stones the opening
+ * had, so they are moves like the others). Points are two letters from
+ * 'a', column then row from the top-left, as Gomocup's x,y (coord.h).
+ * Text values escape ']' and '\' with a '\'; names are data. */
+#ifndef ARENA_SGF_H
+#define ARENA_SGF_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "rules.h"
+
+/* Writes the games of csv (results.h), played on a size x size board under
+ * rule, to out. Returns 0, or -1 with "file:line: what is wrong" when csv
+ * cannot be read or a move does not fit the board. */
+int sgf_write(const char *csv, int size, Rule rule, FILE *out, char *err, size_t errlen);
+
+/* sgf_write into path, atomically (outfile.h): a kill leaves the old file
+ * or none. Returns 0, or with a message -2 (csv cannot be read, a move off
+ * the board: nothing written) or -1 (path cannot be written). */
+int sgf_write_file(const char *csv, int size, Rule rule, const char *path, char *err,
+                   size_t errlen);
+
+#endif

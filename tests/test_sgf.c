@@ -1,0 +1,320 @@
+/* test_sgf.c - games.csv as SGF (arena/sgf.h), read back by a small SGF
+ * reader of the test's own: one game tree per game, the players, rule,
+ * size and result in the root, and the moves replayed on a Board reach the
+ * recorded result (a five by the winner, black's forbidden point, or a
+ * draw with no five). Names with ']' and '\' come back whole. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "results.h"
+#include "rules.h"
+#include "sgf.h"
+#include "tmpdir.h"
+
+enum { GAMES = 24, TREES_MAX = 64, PLY_CAP = 40 };
+
+/* One game tree as read: the root's properties we check and the moves. */
+typedef struct {
+	char sz[8], ru[16], pb[64], pw[64], re[8], gn[64], gm[8];
+	int n;
+	char color[BOARD_MAX_MOVES];
+	int x[BOARD_MAX_MOVES], y[BOARD_MAX_MOVES];
+} Tree;
+
+/* A value after '[': up to the unescaped ']', '\' taking the next byte as
+ * it is (SGF FF[4] 3.2). Returns the position after ']'. */
+static const char *read_value(const char *s, char *v, size_t len)
+{
+	size_t k = 0;
+	for (; *s && *s != ']'; s++) {
+		if (*s == '\\')
+			s++;
+		assert_true(*s != '\0');
+		if (k + 1 < len)
+			v[k++] = *s;
+	}
+	assert_int_equal(*s, ']');
+	v[k] = '\0';
+	return s + 1;
+}
+
+/* Reads a file of game trees, each one sequence of nodes without
+ * variations (what sgf.c writes). Returns the number of trees. */
+static int read_sgf(const char *text, Tree *trees, int max)
+{
+	int count = 0;
+	const char *s = text;
+	for (;;) {
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s)
+			return count;
+		assert_int_equal(*s++, '(');
+		assert_true(count < max);
+		Tree *t = &trees[count++];
+		memset(t, 0, sizeof *t);
+		int node = -1;
+		for (;;) {
+			while (isspace((unsigned char)*s))
+				s++;
+			if (*s == ')') {
+				s++;
+				break;
+			}
+			if (*s == ';') {
+				node++, s++;
+				continue;
+			}
+			assert_true(node >= 0 && isupper((unsigned char)*s));
+			char id[8];
+			int k = 0;
+			while (isupper((unsigned char)*s) && k < 7)
+				id[k++] = *s++;
+			id[k] = '\0';
+			while (isspace((unsigned char)*s))
+				s++;
+			assert_int_equal(*s, '[');
+			char v[256];
+			s = read_value(s + 1, v, sizeof v);
+			struct {
+				const char *id;
+				char *to;
+				size_t len;
+			} root[] = {
+			    {"SZ", t->sz, sizeof t->sz}, {"RU", t->ru, sizeof t->ru},
+			    {"PB", t->pb, sizeof t->pb}, {"PW", t->pw, sizeof t->pw},
+			    {"RE", t->re, sizeof t->re}, {"GN", t->gn, sizeof t->gn},
+			    {"GM", t->gm, sizeof t->gm}};
+			if (node == 0) {
+				for (size_t i = 0; i < sizeof root / sizeof root[0]; i++)
+					if (!strcmp(id, root[i].id))
+						snprintf(root[i].to, root[i].len, "%s", v);
+			} else if (!strcmp(id, "B") || !strcmp(id, "W")) {
+				assert_int_equal(strlen(v), 2);
+				assert_int_equal(t->n, node - 1); /* one move a node */
+				t->color[t->n] = id[0];
+				t->x[t->n] = v[0] - 'a', t->y[t->n] = v[1] - 'a';
+				t->n++;
+			}
+		}
+	}
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	static char buf[1 << 20];
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* A game of random stones in the centre 7x7 box (seeded by k) under the
+ * board's rule, until a five, a forbidden point or PLY_CAP stones. */
+static void random_game(Board *b, int k, GameRecord *rec)
+{
+	memset(rec, 0, sizeof *rec);
+	rec->fault_color = -1;
+	rec->outcome = RESULT_DRAW, rec->reason = END_MAX_PLIES;
+	uint32_t seed = 2654435761u * (uint32_t)(k + 1);
+	int lo = b->size / 2 - 3;
+	while (rec->plies < PLY_CAP) {
+		seed = seed * 1103515245u + 12345u;
+		int p = board_point(lo + (int)(seed >> 16) % 7, lo + (int)(seed >> 8) % 7);
+		if (!board_empty_at(b, p))
+			continue;
+		bool black = b->count % 2 == 0;
+		Outcome o = rules_outcome(b, p);
+		board_play(b, p);
+		rec->moves[rec->plies++] = (int16_t)p;
+		if (o == OUTCOME_WIN) {
+			rec->outcome = black ? RESULT_BLACK_WIN : RESULT_WHITE_WIN;
+			rec->reason = END_FIVE;
+			return;
+		}
+		if (o == OUTCOME_FORBIDDEN) {
+			rec->outcome = RESULT_WHITE_WIN, rec->reason = END_FORBIDDEN;
+			return;
+		}
+	}
+}
+
+/* Writes GAMES random games on size under rule to dir/games.csv, their
+ * SGF to dir/games.sgf, reads it back and replays every game. */
+static void round_trip(int size, Rule rule, const char *black, const char *white)
+{
+	char csv[128], sgf[128], err[256];
+	snprintf(csv, sizeof csv, "%s/games.csv", dir);
+	snprintf(sgf, sizeof sgf, "%s/games.sgf", dir);
+	FILE *f = fopen(csv, "w");
+	assert_non_null(f);
+	fprintf(f, "%s\n", RESULTS_HEADER);
+	static GameRecord rec[GAMES];
+	for (int k = 0; k < GAMES; k++) {
+		Board b;
+		assert_int_equal(board_init(&b, size, rule), 0);
+		random_game(&b, k, &rec[k]);
+		char line[BOARD_MAX_MOVES * 6 + 256], opening[16];
+		snprintf(opening, sizeof opening, "op%d", k % 3);
+		assert_int_equal(results_format(line, sizeof line, size, k, k / 2, 1,
+		                                opening, k % 2 ? white : black,
+		                                k % 2 ? black : white, &rec[k]),
+		                 0);
+		fputs(line, f);
+	}
+	fclose(f);
+	assert_int_equal(sgf_write_file(csv, size, rule, sgf, err, sizeof err), 0);
+
+	static Tree trees[TREES_MAX];
+	assert_int_equal(read_sgf(slurp(sgf), trees, TREES_MAX), GAMES);
+	int fives = 0, draws = 0, forbidden = 0;
+	for (int k = 0; k < GAMES; k++) {
+		const Tree *t = &trees[k];
+		assert_string_equal(t->gm, "4");
+		assert_int_equal(atoi(t->sz), size);
+		Rule r;
+		assert_int_equal(rule_parse(t->ru, &r), 0);
+		assert_int_equal(r, rule);
+		assert_string_equal(t->pb, k % 2 ? white : black);
+		assert_string_equal(t->pw, k % 2 ? black : white);
+		char opening[16];
+		snprintf(opening, sizeof opening, "op%d", k % 3);
+		assert_string_equal(t->gn, opening);
+		assert_int_equal(t->n, rec[k].plies);
+		/* Replay: colours alternate from black, every stone on an empty
+		 * point of the board, nothing ends the game before the last. */
+		Board b;
+		assert_int_equal(board_init(&b, size, r), 0);
+		Outcome last = OUTCOME_NONE;
+		for (int i = 0; i < t->n; i++) {
+			assert_int_equal(t->color[i], i % 2 ? 'W' : 'B');
+			assert_true(board_on(&b, t->x[i], t->y[i]));
+			int p = board_point(t->x[i], t->y[i]);
+			assert_true(board_empty_at(&b, p));
+			assert_int_equal(p, rec[k].moves[i]);
+			if (last != OUTCOME_NONE)
+				fail_msg("game %d: the game ended before move %d", k,
+				         i + 1);
+			last = rules_outcome(&b, p);
+			board_play(&b, p);
+		}
+		if (!strcmp(t->re, "0")) {
+			assert_int_equal(last, OUTCOME_NONE);
+			draws++;
+		} else if (last == OUTCOME_FORBIDDEN) {
+			assert_string_equal(t->re, "W+"); /* black's last stone loses */
+			assert_int_equal(t->n % 2, 1);
+			forbidden++;
+		} else {
+			assert_int_equal(last, OUTCOME_WIN);
+			assert_string_equal(t->re, t->n % 2 ? "B+" : "W+");
+			fives++;
+		}
+	}
+	/* The random games reach each ending that the rule allows. */
+	assert_true(fives > 0 && draws > 0);
+	if (rule == RULE_RENJU)
+		assert_true(forbidden > 0);
+	else
+		assert_int_equal(forbidden, 0);
+	remove(csv);
+	remove(sgf);
+}
+
+static void freestyle_15(void **state)
+{
+	(void)state;
+	round_trip(15, RULE_FREESTYLE, "alpha", "beta");
+}
+
+static void renju_15(void **state)
+{
+	(void)state;
+	round_trip(15, RULE_RENJU, "alpha", "beta");
+}
+
+/* 20x20: the last column and row are 't'. */
+static void standard_20(void **state)
+{
+	(void)state;
+	round_trip(20, RULE_STANDARD, "alpha", "beta");
+	char csv[128], err[256];
+	snprintf(csv, sizeof csv, "%s/corner.csv", dir);
+	FILE *f = fopen(csv, "w");
+	assert_non_null(f);
+	fprintf(f, "%s\n0,0,1,o,x,y,1/2-1/2,max-plies,2,a1 t20,0,0,0,0\n", RESULTS_HEADER);
+	fclose(f);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	assert_int_equal(sgf_write(csv, 20, RULE_STANDARD, out, err, sizeof err), 0);
+	fclose(out);
+	/* a1 is the bottom-left: column a, row t from the top; t20 the
+	 * top-right. */
+	assert_non_null(strstr(text, ";B[at];W[ta])"));
+	assert_non_null(strstr(text, "RE[0]"));
+	free(text);
+	remove(csv);
+}
+
+/* Names are data: ']' and '\' are escaped and come back whole. */
+static void names_escaped(void **state)
+{
+	(void)state;
+	round_trip(15, RULE_FREESTYLE, "a]b", "c\\d]");
+	char csv[128], err[256];
+	snprintf(csv, sizeof csv, "%s/names.csv", dir);
+	FILE *f = fopen(csv, "w");
+	assert_non_null(f);
+	fprintf(f, "%s\n0,0,1,o,a]b,c\\d,0-1,timeout,1,h8,0,0,0,0\n", RESULTS_HEADER);
+	fclose(f);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	assert_int_equal(sgf_write(csv, 15, RULE_FREESTYLE, out, err, sizeof err), 0);
+	fclose(out);
+	assert_non_null(strstr(text, "PB[a\\]b]PW[c\\\\d]"));
+	assert_non_null(strstr(text, "RE[W+T]")); /* on time */
+	free(text);
+	remove(csv);
+}
+
+/* A move off the board is refused with the line, not written. */
+static void bad_move(void **state)
+{
+	(void)state;
+	char csv[128], err[256];
+	snprintf(csv, sizeof csv, "%s/bad.csv", dir);
+	FILE *f = fopen(csv, "w");
+	assert_non_null(f);
+	fprintf(f, "%s\n0,0,1,o,x,y,1-0,five,2,h8 z99,0,0,0,0\n", RESULTS_HEADER);
+	fclose(f);
+	FILE *out = fopen("/dev/null", "w");
+	assert_int_equal(sgf_write(csv, 15, RULE_FREESTYLE, out, err, sizeof err), -1);
+	fclose(out);
+	assert_non_null(strstr(err, ":2:"));
+	assert_non_null(strstr(err, "move 2"));
+	remove(csv);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(freestyle_15), cmocka_unit_test(renju_15),
+	    cmocka_unit_test(standard_20),  cmocka_unit_test(names_escaped),
+	    cmocka_unit_test(bad_move),
+	};
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
+}
