@@ -1,8 +1,27 @@
-/* inifile.c - an INI file read whole, with line numbers (inifile.h). */
+/* inifile.c - an INI file read whole through Debian's inih, with line
+ * numbers (inifile.h).
+ *
+ * inih parses the keys and values; what it cannot do is done around it:
+ *   - Lines reach it through a reader (ini_parse_stream) fed by lines.h,
+ *     so a NUL byte, a line over the limit or a control character is an
+ *     error of its line before inih sees it, and a BOM is already gone.
+ *   - inih's handler gets no line numbers (Debian builds it without
+ *     INI_HANDLER_LINENO), and inih takes one line per reader call with
+ *     multi-line values off: the line of a key is the reader's last line.
+ *   - inih reports a section only through its keys, so the reader notes
+ *     each "[NAME]" line itself (an empty section still counts, for the
+ *     duplicate check).
+ *   - Leading blanks are dropped before inih sees a line: with them, inih
+ *     would take an indented line for the continuation of the last value.
+ *   - Debian's libinih 55 reads its options at run time (ini_max_line and
+ *     the rest are variables, not only macros); inifile_read sets them on
+ *     every call, so the line limit is ours, not inih's 200 bytes. Files
+ *     are read by one thread, before any game starts. */
 #define _POSIX_C_SOURCE 200809L
 #include "inifile.h"
 
 #include <errno.h>
+#include <ini.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +45,10 @@ typedef struct {
 	IniFile *f;
 	int cap_sections, cap_entries;
 	const char *const *repeat;
+	Lines lines;
+	LinesStatus status; /* of the last lines_next */
+	int line;           /* the number of the line last handed to inih */
+	bool failed;        /* msg holds the error of that line */
 	char msg[512];
 } Reader;
 
@@ -113,53 +136,6 @@ static int section_line(Reader *r, const char *s, int line)
 	return 0;
 }
 
-/* "key = value". Returns 0, or -1 with r->msg. */
-static int key_line(Reader *r, const char *s, size_t len, int line)
-{
-	const char *eq = strchr(s, '=');
-	if (!eq) {
-		snprintf(r->msg, sizeof r->msg, "expected [section] or key = value");
-		return -1;
-	}
-	size_t klen = (size_t)(eq - s);
-	while (klen && blank(s[klen - 1]))
-		klen--;
-	if (!klen) {
-		snprintf(r->msg, sizeof r->msg, "a key is missing before '='");
-		return -1;
-	}
-	IniFile *f = r->f;
-	if (f->nsections == 0) {
-		snprintf(r->msg, sizeof r->msg, "'%.*s' is outside any section",
-		         (int)(klen < 64 ? klen : 64), s);
-		return -1;
-	}
-	const char *v = eq + 1 + strspn(eq + 1, " \t"), *end = s + len;
-	/* An inline comment: a ';' after a blank. */
-	for (const char *p = v; p < end; p++)
-		if (*p == ';' && p > eq + 1 && blank(p[-1])) {
-			end = p;
-			break;
-		}
-	while (end > v && blank(end[-1]))
-		end--;
-	if (grow((void **)&f->entries, &r->cap_entries, f->nentries, sizeof *f->entries) <
-	    0) {
-		snprintf(r->msg, sizeof r->msg, "out of memory");
-		return -1;
-	}
-	IniEntry *e = &f->entries[f->nentries];
-	e->line = line;
-	e->section = f->nsections - 1;
-	if (!(e->key = keep(f, s, klen)) || !(e->value = keep(f, v, (size_t)(end - v)))) {
-		snprintf(r->msg, sizeof r->msg, "out of memory");
-		return -1;
-	}
-	f->nentries++;
-	f->sections[e->section].count++;
-	return 0;
-}
-
 /* Duplicates are found by sorting: sections by name, keys by section and
  * key, ties by line, so the first of a pair comes first. */
 typedef struct {
@@ -222,6 +198,122 @@ static int duplicates(Reader *r)
 	return worst;
 }
 
+/* Sets msg for the current line and makes inih stop. */
+static void stop(Reader *r, const char *msg)
+{
+	if (!r->failed)
+		snprintf(r->msg, sizeof r->msg, "%s", msg);
+	r->failed = true;
+}
+
+/* "key = value", as inih split it, on the reader's last line. */
+static int handler(void *user, const char *section, const char *key, const char *value)
+{
+	Reader *r = user;
+	IniFile *f = r->f;
+	char msg[160];
+	(void)section; /* the reader noted the header, with its line */
+	if (r->failed)
+		return 0;
+	if (!*key) {
+		stop(r, "a key is missing before '='");
+		return 0;
+	}
+	if (f->nsections == 0) {
+		snprintf(msg, sizeof msg, "'%.64s' is outside any section", key);
+		stop(r, msg);
+		return 0;
+	}
+	if (grow((void **)&f->entries, &r->cap_entries, f->nentries, sizeof *f->entries) <
+	    0) {
+		stop(r, "out of memory");
+		return 0;
+	}
+	IniEntry *e = &f->entries[f->nentries];
+	e->line = r->line;
+	e->section = f->nsections - 1;
+	if (!(e->key = keep(f, key, strlen(key))) ||
+	    !(e->value = keep(f, value, strlen(value)))) {
+		stop(r, "out of memory");
+		return 0;
+	}
+	f->nentries++;
+	f->sections[e->section].count++;
+	return 1;
+}
+
+/* inih's reader: the next line of the file, checked, without its leading
+ * blanks, a section header noted; NULL at the end or on an error (then
+ * r->failed, or r->status says which). */
+static char *reader(char *str, int num, void *stream)
+{
+	Reader *r = stream;
+	char *s;
+	size_t len;
+	if (r->failed)
+		return NULL;
+	if ((r->status = lines_next(&r->lines, &s, &len)) != LINES_OK) {
+		if (r->status != LINES_END) {
+			r->line = (int)r->lines.line;
+			lines_error(&r->lines, r->status, r->msg, sizeof r->msg);
+			r->failed = true;
+		}
+		return NULL;
+	}
+	if (r->lines.line >= INT_MAX) { /* lines are numbered as ints */
+		snprintf(r->msg, sizeof r->msg, "more than %d lines", INT_MAX - 1);
+		r->failed = true;
+		return NULL;
+	}
+	r->line = (int)r->lines.line;
+	/* A control character (a CR alone, an escape) is no text of an INI
+	 * file; in a value it would reach an engine's command line. */
+	const char *ctl = s;
+	while (*ctl && ((unsigned char)*ctl >= 0x20 || *ctl == '\t'))
+		ctl++;
+	if (*ctl) {
+		snprintf(r->msg, sizeof r->msg, "a control character (byte %d) in the line",
+		         (unsigned char)*ctl);
+		r->failed = true;
+		return NULL;
+	}
+	size_t lead = strspn(s, " \t");
+	s += lead;
+	len -= lead;
+	if (*s == '[' && section_line(r, s, r->line) < 0) {
+		r->failed = true;
+		return NULL;
+	}
+	/* inih also splits "key: value"; the files' syntax is "key = value". */
+	if (*s != '[' && *s != ';' && *s != '#' && s[strcspn(s, "=:")] == ':') {
+		stop(r, "expected [section] or key = value");
+		return NULL;
+	}
+	if (len + 2 > (size_t)num) { /* cannot happen: inih's buffer is bigger */
+		stop(r, "line too long for the INI parser");
+		return NULL;
+	}
+	memcpy(str, s, len);
+	str[len] = '\n';
+	str[len + 1] = '\0';
+	return str;
+}
+
+/* inih's options, as inifile.c's syntax needs them (see the top). */
+static void configure_inih(void)
+{
+	ini_use_stack = false;
+	ini_allow_realloc = false;
+	ini_max_line = ini_initial_alloc = INIFILE_LINE_MAX + 3; /* CR, LF, NUL */
+	ini_allow_multiline = false;
+	ini_allow_bom = false; /* lines.h skipped it; another is text */
+	ini_start_comment_prefixes = ";#";
+	ini_allow_inline_comments = true;
+	ini_inline_comment_prefixes = ";";
+	ini_allow_no_value = false;
+	ini_stop_on_first_error = true;
+}
+
 int inifile_read(const char *path, const char *const *repeat, IniFile *f, char *err,
                  size_t errlen)
 {
@@ -237,46 +329,19 @@ int inifile_read(const char *path, const char *const *repeat, IniFile *f, char *
 		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
 	}
-	Reader r = {.f = f, .repeat = repeat};
-	Lines lr;
-	lines_init(&lr, in, INIFILE_LINE_MAX);
-	char *s;
-	size_t len;
-	LinesStatus st;
-	int line = 0;
-	while ((st = lines_next(&lr, &s, &len)) == LINES_OK) {
-		if (lr.line >= INT_MAX) { /* lines are numbered as ints */
-			snprintf(r.msg, sizeof r.msg, "more than %d lines", INT_MAX - 1);
-			break;
-		}
-		line = (int)lr.line;
-		/* A control character (a CR alone, an escape) is no text of an INI
-		 * file; in a value it would reach an engine's command line. */
-		const char *ctl = s;
-		while (*ctl && ((unsigned char)*ctl >= 0x20 || *ctl == '\t'))
-			ctl++;
-		if (*ctl) {
-			snprintf(r.msg, sizeof r.msg,
-			         "a control character (byte %d) in the line",
-			         (unsigned char)*ctl);
-			break;
-		}
-		size_t lead = strspn(s, " \t");
-		s += lead;
-		len -= lead;
-		if (!len || *s == ';' || *s == '#')
-			continue;
-		if ((*s == '[' ? section_line(&r, s, line) : key_line(&r, s, len, line)) <
-		    0)
-			break;
-	}
-	if (st != LINES_OK && st != LINES_END) {
-		line = (int)lr.line;
-		lines_error(&lr, st, r.msg, sizeof r.msg);
-	}
-	lines_free(&lr);
+	Reader r = {.f = f, .repeat = repeat, .status = LINES_OK};
+	lines_init(&r.lines, in, INIFILE_LINE_MAX);
+	configure_inih();
+	int bad = ini_parse_stream(reader, &r, handler, &r);
+	lines_free(&r.lines);
 	fclose(in);
-	if (st == LINES_END) {
+	int line = r.line;
+	if (bad == -2) {
+		snprintf(r.msg, sizeof r.msg, "out of memory");
+	} else if (!r.failed && bad > 0) {
+		/* inih's own complaint: neither a section nor a key. */
+		snprintf(r.msg, sizeof r.msg, "expected [section] or key = value");
+	} else if (!r.failed) {
 		line = duplicates(&r);
 		if (line < 0)
 			snprintf(r.msg, sizeof r.msg, "out of memory");

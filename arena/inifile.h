@@ -1,4 +1,5 @@
-/* inifile.h - an INI file read whole, every key with its line number, and
+/* inifile.h - an INI file read whole (through Debian's inih, see inifile.c),
+ * every key with its line number, and
  * the value parsers the configuration readers share (arena/config.c,
  * arena/openings.c, tuner/spsa_config.c, tuner/texel_config.c).
  *
