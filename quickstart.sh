@@ -15,8 +15,10 @@ PACKAGES=(build-essential cmake pkg-config libgsl-dev libinih-dev libcmocka-dev 
 # Only the tests need these: libfiu's crash points and failure injection,
 # a browser that loads report.html headless (tests/e2e_report.sh), and
 # Open MPI for runs over several ranks (tests/e2e_mpi.sh; the build finds
-# it, and without it builds and runs as one process).
-TEST_PACKAGES=(fiu-utils libfiu-dev chromium openmpi-bin libopenmpi-dev)
+# it, and without it builds and runs as one process), and clang's libFuzzer
+# for the parsers' fuzz targets (tests/fuzz/run.sh; ctest replays their
+# corpora without it).
+TEST_PACKAGES=(fiu-utils libfiu-dev chromium openmpi-bin libopenmpi-dev clang libclang-rt-14-dev)
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 

@@ -75,7 +75,7 @@ int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, 
 }
 
 /* A key of a player whose type is known. */
-int config_player_key(PlayerSpec *p, const char *key, const char *v, char *err,
+int config_player_key(PlayerSpec *p, const char *key, const char *v, int line, char *err,
                       size_t errlen)
 {
 	int rc;
@@ -94,12 +94,14 @@ int config_player_key(PlayerSpec *p, const char *key, const char *v, char *err,
 	char msg[512];
 	if (param_set(&p->params, key, v, msg, sizeof msg) < 0) {
 		if (param_find(&p->params, key) < 0)
-			snprintf(err, errlen, "unknown key '%s' in [player %s] (type %s)",
-			         key, p->name, p->type->name);
+			snprintf(err, errlen,
+			         "unknown key '%.64s' in [player %s] (type %s)", key,
+			         p->name, p->type->name);
 		else
 			snprintf(err, errlen, "[player %s]: %s", p->name, msg);
 		return -1;
 	}
+	p->param_line[param_find(&p->params, key)] = line;
 	return 0;
 }
 
@@ -143,8 +145,10 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 		                          e->line, msg, sizeof msg);
 		if (rc < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
-		if (rc == 1) /* challengers: once every player is known */
+		if (rc == 1) { /* challengers: once every player is known */
 			c->pending[c->npending++] = k;
+			t->challengers_line = e->line;
+		}
 		return 0;
 	}
 	if (strncmp(sec->name, "player ", 7) != 0 || !sec->name[7]) {
@@ -155,24 +159,19 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 	}
 	const char *name = sec->name + 7;
 	int i = config_find_player(t, name);
-	if (i < 0 || t->players[i].line != sec->line) {
-		if (i >= 0) {
+	if (i < 0) {
+		if (strlen(name) >= CONFIG_NAME_MAX || strpbrk(name, ",\"/") ||
+		    !strcmp(name, ".") || !strcmp(name, "..")) {
 			snprintf(msg, sizeof msg,
-			         "player '%s' is defined twice (first at line %d)", name,
-			         t->players[i].line);
-			return inifile_fail(ini, sec->line, msg, err, errlen);
-		}
-		if (strlen(name) >= CONFIG_NAME_MAX || strpbrk(name, ",\"/")) {
-			snprintf(msg, sizeof msg,
-			         "player name '%s' is longer than %d characters or has , "
-			         "\" or /",
+			         "player name '%.80s' is longer than %d characters, has , "
+			         "\" or /, or is . or ..",
 			         name, CONFIG_NAME_MAX - 1);
-			return inifile_fail(ini, e->line, msg, err, errlen);
+			return inifile_fail(ini, sec->line, msg, err, errlen);
 		}
 		if (t->nplayers == CONFIG_PLAYERS_MAX) {
 			snprintf(msg, sizeof msg, "more than %d players",
 			         CONFIG_PLAYERS_MAX);
-			return inifile_fail(ini, e->line, msg, err, errlen);
+			return inifile_fail(ini, sec->line, msg, err, errlen);
 		}
 		i = t->nplayers++;
 		memset(&t->players[i], 0, sizeof t->players[i]);
@@ -181,34 +180,40 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 	}
 	PlayerSpec *p = &t->players[i];
 	int rc;
-	if (config_keys_record(p, e->key, e->value, msg, sizeof msg, &rc))
+	if (config_keys_record(p, e->key, e->value, e->line, msg, sizeof msg, &rc))
 		return rc < 0 ? inifile_fail(ini, e->line, msg, err, errlen) : 0;
 	if (strcmp(e->key, "type") == 0 && !p->type) {
 		if (set_type(p, e->value, msg, sizeof msg) < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
+		p->type_line = e->line;
 		return 0;
 	}
 	if (!p->type) { /* parameters before the type: apply them later */
 		c->pending[c->npending++] = k;
 		return 0;
 	}
-	if (config_player_key(p, e->key, e->value, msg, sizeof msg) < 0)
+	if (config_player_key(p, e->key, e->value, e->line, msg, sizeof msg) < 0)
 		return inifile_fail(ini, e->line, msg, err, errlen);
 	return 0;
 }
 
 static int set_challengers(Tournament *t, const char *list, char *err, size_t errlen)
 {
-	char buf[INIFILE_TEXT_MAX];
-	snprintf(buf, sizeof buf, "%s", list);
+	char buf[INIFILE_LINE_MAX];
+	if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf) {
+		snprintf(err, errlen, "'challengers' is longer than %zu bytes",
+		         sizeof buf - 1);
+		return -1;
+	}
 	for (int i = 0; i < t->nplayers; i++)
 		t->players[i].challenger = false;
 	int n = 0;
 	for (char *tok = strtok(buf, ", \t"); tok; tok = strtok(NULL, ", \t")) {
 		int i = config_find_player(t, tok);
 		if (i < 0) {
-			snprintf(err, errlen, "challenger '%s' has no [player %s] section",
-			         tok, tok);
+			snprintf(err, errlen,
+			         "challenger '%.64s' has no [player %.64s] section", tok,
+			         tok);
 			return -1;
 		}
 		t->players[i].challenger = true;
@@ -245,21 +250,15 @@ static int finish(Ctx *c, char *err, size_t errlen)
 		const char *name = ini->sections[h].name;
 		int line = ini->sections[h].line;
 		if (strncmp(name, "player ", 7) == 0 && name[7]) {
-			int i = config_find_player(t, name + 7);
-			if (i < 0)
-				snprintf(msg, sizeof msg, "[%s] has no 'type'", name);
-			else if (t->players[i].line != line)
-				snprintf(msg, sizeof msg,
-				         "player '%s' is defined twice (first at line %d)",
-				         name + 7, t->players[i].line);
-			else
+			if (config_find_player(t, name + 7) >= 0)
 				continue;
+			snprintf(msg, sizeof msg, "[%.80s] has no 'type'", name);
 			return inifile_fail(ini, line, msg, err, errlen);
 		} else if (strcmp(name, "tournament") != 0) {
-			snprintf(
-			    msg, sizeof msg,
-			    "unknown section [%s] (expected [tournament] or [player NAME])",
-			    name);
+			snprintf(msg, sizeof msg,
+			         "unknown section [%.80s] (expected [tournament] or "
+			         "[player NAME])",
+			         name);
 			return inifile_fail(ini, line, msg, err, errlen);
 		}
 	}
@@ -276,11 +275,16 @@ static int finish(Ctx *c, char *err, size_t errlen)
 		    strcmp(section, "tournament") == 0
 		        ? set_challengers(t, e->value, msg, sizeof msg)
 		        : config_player_key(&t->players[config_find_player(t, section + 7)],
-		                            e->key, e->value, msg, sizeof msg);
+		                            e->key, e->value, e->line, msg, sizeof msg);
 		if (r < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
 	}
 	apply_restart(t);
+	if (t->stem_too_long && !t->name[0])
+		return inifile_fail(ini, 0,
+		                    "the file's name is too long to name the run: give "
+		                    "[tournament] a 'name'",
+		                    err, errlen);
 	return 0;
 }
 
@@ -293,10 +297,11 @@ int config_load(const char *path, Tournament *t, char *err, size_t errlen)
 	}
 	snprintf(t->path, sizeof t->path, "%s", path);
 	/* The run is named after the file unless it says otherwise. */
-	inifile_stem(path, t->name, sizeof t->name);
+	if (inifile_stem(path, t->name, sizeof t->name) < 0)
+		t->stem_too_long = true;
 
 	IniFile ini;
-	if (inifile_read(path, &ini, err, errlen) < 0)
+	if (inifile_read(path, NULL, &ini, err, errlen) < 0)
 		return -1;
 	Ctx c = {.t = t, .ini = &ini};
 	c.pending = malloc(sizeof *c.pending * ((size_t)ini.nentries + 1));
@@ -317,8 +322,12 @@ out:
 
 int config_override(Tournament *t, const char *assignment, char *err, size_t errlen)
 {
-	char buf[1024];
-	snprintf(buf, sizeof buf, "%s", assignment);
+	char buf[INIFILE_LINE_MAX];
+	if (snprintf(buf, sizeof buf, "%s", assignment) >= (int)sizeof buf) {
+		snprintf(err, errlen, "--set %.64s...: longer than %zu bytes", assignment,
+		         sizeof buf - 1);
+		return -1;
+	}
 	char *eq = strchr(buf, '='), *dot = NULL;
 	for (char *q = buf; eq && q < eq; q++)
 		if (*q == '.')
@@ -357,8 +366,8 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 			return -1;
 		}
 		PlayerSpec *p = &t->players[i];
-		if (!config_keys_record(p, key, value, msg, sizeof msg, &rc))
-			rc = config_player_key(p, key, value, msg, sizeof msg);
+		if (!config_keys_record(p, key, value, 0, msg, sizeof msg, &rc))
+			rc = config_player_key(p, key, value, 0, msg, sizeof msg);
 		if (rc == 0 && strcmp(key, "command") == 0) /* another program */
 			p->program_hash_given[0] = '\0';
 	} else {
@@ -383,8 +392,18 @@ int config_override_warning(const Tournament *t, char *note, size_t notelen)
 	return 1;
 }
 
+/* "path:line: " or "path: " (line 0: not from the file) into buf. */
+static void place(const Tournament *t, int line, char *buf, size_t buflen)
+{
+	if (line > 0)
+		snprintf(buf, buflen, "%s:%d: ", t->path, line);
+	else
+		snprintf(buf, buflen, "%s: ", t->path);
+}
+
 int config_validate(const Tournament *t, char *err, size_t errlen)
 {
+	char at[CONFIG_PATH_MAX + 32];
 	if (t->nplayers < 2) {
 		snprintf(err, errlen,
 		         "%s: a tournament needs at least two [player NAME] sections",
@@ -392,23 +411,29 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 		return -1;
 	}
 	if (t->anchor[0] && config_find_player(t, t->anchor) < 0) {
-		snprintf(err, errlen, "%s: 'anchor' names no player: '%s'", t->path,
-		         t->anchor);
+		place(t, t->anchor_line, at, sizeof at);
+		snprintf(err, errlen, "%s'anchor' names no player: '%s'", at, t->anchor);
 		return -1;
 	}
 	const TourKind *kind = &schedule_kinds[t->type];
 	char why[512];
 	if (kind->check && kind->check(t, why, sizeof why) < 0) {
-		snprintf(err, errlen, "%s: %s", t->path, why);
+		/* What a kind needs comes from its type and challengers lines. */
+		place(t, t->challengers_line ? t->challengers_line : t->type_line, at,
+		      sizeof at);
+		snprintf(err, errlen, "%s%s", at, why);
 		return -1;
 	}
 	if (t->sprt && t->nplayers != 2) {
-		snprintf(err, errlen, "%s: an SPRT test needs exactly two players",
-		         t->path);
+		place(t, t->sprt_line, at, sizeof at);
+		snprintf(err, errlen, "%san SPRT test needs exactly two players (%d here)",
+		         at, t->nplayers);
 		return -1;
 	}
 	if (t->sprt && !(t->elo1 > t->elo0)) {
-		snprintf(err, errlen, "%s: SPRT needs elo1 > elo0", t->path);
+		place(t, t->elo1_line > t->elo0_line ? t->elo1_line : t->elo0_line, at,
+		      sizeof at);
+		snprintf(err, errlen, "%sSPRT needs elo1 > elo0", at);
 		return -1;
 	}
 	for (int i = 0; i < t->nplayers; i++) {
@@ -422,19 +447,25 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	/* What only the type can judge (an external engine's command, say) is
-	 * found now, not when its first game starts. Making a player starts no
-	 * process and plays nothing. */
-	for (int i = 0; i < t->nplayers; i++) {
-		const PlayerSpec *p = &t->players[i];
-		char msg[512] = "cannot create the player";
-		Player *pl = player_create(p->type, &p->params, t->seed, msg, sizeof msg);
-		if (!pl) {
-			snprintf(err, errlen, "%s:%d: [player %s]: %s", t->path, p->line,
-			         p->name, msg);
+	for (int i = 0; i < t->nplayers; i++)
+		if (config_player_check(&t->players[i], t->seed, t->path, err, errlen) < 0)
 			return -1;
-		}
-		player_destroy(pl);
+	return 0;
+}
+
+int config_player_check(const PlayerSpec *p, uint64_t seed, const char *path, char *err,
+                        size_t errlen)
+{
+	char msg[512] = "cannot create the player";
+	Player *pl = player_create(p->type, &p->params, seed, msg, sizeof msg);
+	if (!pl) {
+		int k = param_find(&p->params, "command");
+		int line = k >= 0 && p->param_line[k] ? p->param_line[k]
+		           : p->type_line             ? p->type_line
+		                                      : p->line;
+		snprintf(err, errlen, "%s:%d: [player %s]: %s", path, line, p->name, msg);
+		return -1;
 	}
+	player_destroy(pl);
 	return 0;
 }

@@ -38,6 +38,9 @@ typedef struct {
 	bool challenger;     /* gauntlet: plays every non-challenger */
 	bool restart_set;    /* its section gave `restart` (external engines) */
 	int line;            /* where its section starts */
+	int type_line;       /* of its `type` key */
+	int program_line, program_hash_line; /* of those keys; 0: not given */
+	int param_line[PARAM_MAX]; /* of each parameter's key; 0: not in the file */
 	/* A player with a `command` (external): the program it names, as an
 	 * absolute path, and its content hash (inputs_resolve fills both); the
 	 * hash a configuration gave as `program_hash`, "" if none, which
@@ -75,6 +78,11 @@ typedef struct {
 	char anchor[CONFIG_NAME_MAX]; /* player rated 0; "" = the pool averages 0 */
 	bool sprt;
 	double elo0, elo1, alpha, beta;
+	/* Lines of the keys the checks after reading point at; 0: not given in
+	 * the file (a default, or --set). */
+	int type_line, openings_line, openings_hash_line, anchor_line, sprt_line, elo0_line,
+	    elo1_line, challengers_line;
+	bool stem_too_long; /* the file's name cannot name the run: `name` must */
 	int nplayers;
 	PlayerSpec players[CONFIG_PLAYERS_MAX];
 } Tournament;
@@ -156,12 +164,22 @@ int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, 
  * base. */
 Budget config_player_budget(const PlayerSpec *p, Budget base);
 
-/* One key of a [player] section whose type is known: a budget key (nodes,
- * depth, ms), `type` again (must agree), or a declared parameter. Returns 0,
- * or -1 with a message naming the player. Other configuration readers (the
- * tuner's) use it too, so a [player] section means the same everywhere. */
-int config_player_key(PlayerSpec *p, const char *key, const char *value, char *err,
-                      size_t errlen);
+/* One key of a [player] section whose type is known, given at line (0:
+ * not from the file): a budget key (nodes, depth, ms), `type` again (must
+ * agree), or a declared parameter (its line noted in p->param_line).
+ * Returns 0, or -1 with a message naming the player. Other configuration
+ * readers (the tuner's) use it too, so a [player] section means the same
+ * everywhere. */
+int config_player_key(PlayerSpec *p, const char *key, const char *value, int line,
+                      char *err, size_t errlen);
+
+/* Makes and destroys a player of p's type and parameters, as a run will:
+ * what only the type can judge (an external engine's command, say) is
+ * found before anything is written. Making a player starts no process and
+ * plays nothing. Returns 0, or -1 with "path:line: [player NAME]: why",
+ * the line that of its `command` if it gives one, else of its `type`. */
+int config_player_check(const PlayerSpec *p, uint64_t seed, const char *path, char *err,
+                        size_t errlen);
 
 /* Index of the player called name, or -1. */
 int config_find_player(const Tournament *t, const char *name);

@@ -43,6 +43,7 @@ static const ConfigKey tournament_keys[] = {
     {"name", CONFIG_FOLDER, W, TEXT_AT(name), .def_text = "tournament",
      .shown_def = "the file's name without .ini", .help = "the run's folder under out"},
     {"type", CONFIG_CHOICE, W, .at = AT(type, TourType), .choices = schedule_kind_names,
+     .line_at = AT(type_line, int),
      .help = "everyone plays everyone, or the challengers play the rest"},
     {"rounds", CONFIG_INT, W, .at = AT(rounds, int), .min = 1, .max = 100000, .def = 1,
      .help = "times each pairing plays every opening, as a colour-swapped pair"},
@@ -53,9 +54,11 @@ static const ConfigKey tournament_keys[] = {
     {"rule", CONFIG_RULE, W, .at = AT(rule, Rule), .def = RULE_FREESTYLE,
      .help = "five or more wins, exactly five, or renju (forbidden points for black)"},
     {"openings", CONFIG_PATH, CONFIG_WRITE_SET | CONFIG_FREE, TEXT_AT(openings),
+     .line_at = AT(openings_line, int),
      .help = "an opening file (INI or Gomocup offsets); none: an empty board"},
     {"openings_hash", CONFIG_TEXT, W, TEXT_AT(openings_hash_given),
-     .write = write_openings_hash, .takes = "fnv1a64: and 16 hex digits",
+     .line_at = AT(openings_hash_line, int), .write = write_openings_hash,
+     .takes = "fnv1a64: and 16 hex digits",
      .help = "config.ini's record of the openings' content; checked if given"},
     {"opening_order", CONFIG_CHOICE, W, .at = AT(order, OpeningOrder), .choices = orders,
      .help = "the file's order, or shuffled each round by the seed"},
@@ -67,7 +70,8 @@ static const ConfigKey tournament_keys[] = {
      .help = "every game's seeds derive from it and the game's number"},
     CONFIG_BUDGET_KEYS(Tournament, budget, budget_set, 20000, W, NULL),
     {"anchor", CONFIG_TEXT, CONFIG_WRITE_SET, TEXT_AT(anchor),
-     .shown_def = "none: the pool averages 0", .help = "the player rated 0"},
+     .line_at = AT(anchor_line, int), .shown_def = "none: the pool averages 0",
+     .help = "the player rated 0"},
     {"max_plies", CONFIG_INT, W, .at = AT(max_plies, int), .max = BOARD_MAX_MOVES,
      .help = "a game this long is a draw; 0 = play to a full board"},
     {"out", CONFIG_TEXT, W | CONFIG_FREE, TEXT_AT(out), .def_text = "results",
@@ -81,12 +85,12 @@ static const ConfigKey tournament_keys[] = {
     {"restart", CONFIG_UNSET, CONFIG_WRITE_SET, .at = AT(restart, int), .def = -1,
      .shown_def = "each player's own",
      .help = "restart of every external player that does not give its own"},
-    {"sprt", CONFIG_ONOFF, W, .at = AT(sprt, bool),
+    {"sprt", CONFIG_ONOFF, W, .at = AT(sprt, bool), .line_at = AT(sprt_line, int),
      .help = "an SPRT of two players, stopped when it decides"},
     {"elo0", CONFIG_REAL, W, .at = AT(elo0, double), .min = -1000, .max = 1000,
-     .help = "SPRT: the Elo difference of H0"},
+     .line_at = AT(elo0_line, int), .help = "SPRT: the Elo difference of H0"},
     {"elo1", CONFIG_REAL, W, .at = AT(elo1, double), .min = -1000, .max = 1000, .def = 5,
-     .help = "SPRT: the Elo difference of H1 (above elo0)"},
+     .line_at = AT(elo1_line, int), .help = "SPRT: the Elo difference of H1 (above elo0)"},
     {"alpha", CONFIG_REAL, W, .at = AT(alpha, double), .min = 1e-6, .max = 0.5, .def = 0.05,
      .help = "SPRT: the chance of accepting H1 when H0 holds"},
     {"beta", CONFIG_REAL, W, .at = AT(beta, double), .min = 1e-6, .max = 0.5, .def = 0.05,
@@ -143,10 +147,11 @@ static const ConfigKey player_keys[] = {
      .takes = "any parameter its type declares (arena players TYPE)",
      .shown_def = "the type's", .help = "how it plays"},
     {"program", CONFIG_TEXT, CONFIG_WRITE_SET | CONFIG_FREE, TEXT_AT(program),
-     .takes = "an absolute path", .shown_def = "none",
+     .line_at = AT(program_line, int), .takes = "an absolute path", .shown_def = "none",
      .help = "config.ini's record of the program an external player's command runs"},
     {"program_hash", CONFIG_TEXT, W, TEXT_AT(program_hash_given),
-     .write = write_program_hash, .takes = "fnv1a64: and 16 hex digits",
+     .line_at = AT(program_hash_line, int), .write = write_program_hash,
+     .takes = "fnv1a64: and 16 hex digits",
      .help = "config.ini's record of that program's content; checked if given"},
 };
 
@@ -167,14 +172,14 @@ void config_keys_print(FILE *f)
 	config_table_print(&config_player, f);
 }
 
-int config_keys_record(PlayerSpec *p, const char *key, const char *v, char *err,
+int config_keys_record(PlayerSpec *p, const char *key, const char *v, int line, char *err,
                        size_t errlen, int *rc)
 {
 	const ConfigKey *k = config_table_find(&config_player, key);
 	if (!k || k->kind == CONFIG_HOOK || k->kind == CONFIG_BUDGET)
 		return 0;
 	char msg[512];
-	if ((*rc = config_table_set_key(k, p, v, NULL, 0, msg, sizeof msg)) < 0)
+	if ((*rc = config_table_set_key(k, p, v, NULL, line, msg, sizeof msg)) < 0)
 		snprintf(err, errlen, "[player %s]: %s", p->name, msg);
 	return 1;
 }

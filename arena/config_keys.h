@@ -25,7 +25,7 @@ void config_keys_print(FILE *f);
  * PlayerSpec) and which may come before the type. Returns 1 and sets *rc
  * to 0, or to -1 with a message naming the player; returns 0 for any other
  * key. */
-int config_keys_record(PlayerSpec *p, const char *key, const char *v, char *err,
+int config_keys_record(PlayerSpec *p, const char *key, const char *v, int line, char *err,
                        size_t errlen, int *rc);
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "config.h"
 #include "inifile.h"
+#include "num.h"
 
 _Static_assert(sizeof(Rule) == sizeof(int), "a rule is stored as an int");
 
@@ -120,14 +121,12 @@ void config_table_defaults(const ConfigSection *s, void *obj)
 static int whole(const ConfigKey *k, const char *v, double *out, char *err, size_t errlen)
 {
 	if (k->flags & CONFIG_ANY_NOTATION) {
-		char *end;
-		errno = 0;
-		double x = strtod(v, &end);
-		if (end == v || *end || errno || !isfinite(x) || x < k->min || x > k->max ||
-		    x != floor(x)) {
-			snprintf(err, errlen,
-			         "'%s' takes a whole number from %.15g to %.15g, not '%s'",
-			         k->name, k->min, k->max, v);
+		double x;
+		if (num_real(v, k->min, k->max, &x) < 0 || x != floor(x)) {
+			snprintf(
+			    err, errlen,
+			    "'%s' takes a whole number from %.15g to %.15g, not '%.64s'",
+			    k->name, k->min, k->max, v);
 			return -1;
 		}
 		*out = x;
@@ -169,15 +168,20 @@ static int text(const ConfigKey *k, const char *v, char *out, char *err, size_t 
 static int path(const ConfigKey *k, const char *v, const char *ini_path, char *out,
                 char *err, size_t errlen)
 {
-	char buf[INIFILE_PATH_MAX + INIFILE_TEXT_MAX];
+	char buf[INIFILE_PATH_MAX + INIFILE_LINE_MAX];
 	int rc = -1;
 	if (*v && ini_path)
 		rc = inifile_resolve_path(ini_path, v, buf, sizeof buf);
 	else if (*v)
 		rc = snprintf(buf, sizeof buf, "%s", v) < (int)sizeof buf ? 0 : -1;
-	if (rc < 0 || strlen(buf) >= k->size) {
-		snprintf(err, errlen, "'%s' needs a file name (of a sensible length)",
-		         k->name);
+	if (rc < 0 || !*v || strlen(buf) >= k->size) {
+		if (*v)
+			snprintf(err, errlen,
+			         "'%s': the path is longer than %zu bytes (with the INI "
+			         "file's folder)",
+			         k->name, k->size - 1);
+		else
+			snprintf(err, errlen, "'%s' needs a file name", k->name);
 		return -1;
 	}
 	memcpy(out, buf, strlen(buf) + 1);

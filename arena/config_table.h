@@ -52,7 +52,7 @@ enum {
 	                                  tuner's [param] always was), not the
 	                                  shortest text config_write_real finds */
 	CONFIG_ANY_NOTATION = 1u << 5, /* CONFIG_INT, CONFIG_U64: also written as
-	                                  any number strtod reads ("2e3", "40.0"),
+	                                  a decimal of num.h ("2e3", "40.0"),
 	                                  as [texel] has always taken them */
 	CONFIG_RANGE_GIVEN = 1u << 6,  /* the reader gives the range
 	                                  (config_table_set_key on a copy) */

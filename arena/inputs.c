@@ -73,7 +73,11 @@ static int resolve_program(const Tournament *t, PlayerSpec *p, char *err, size_t
 		snprintf(err, errlen,
 		         "%s:%d: [player %s] has no command, so no program or program_hash "
 		         "(keys of external players)",
-		         t->path, p->line, p->name);
+		         t->path,
+		         p->program_hash_line ? p->program_hash_line
+		         : p->program_line    ? p->program_line
+		                              : p->line,
+		         p->name);
 		return -1;
 	}
 	char store[PARAM_TEXT_MAX], *argv[PROC_ARGS_MAX + 1], msg[PROC_PATH_MAX + 128];
@@ -83,8 +87,9 @@ static int resolve_program(const Tournament *t, PlayerSpec *p, char *err, size_t
 	    proc_cmd_resolve(argv[0], path, sizeof path, msg, sizeof msg) < 0 ||
 	    resolve_file(path, p->program, sizeof p->program, p->program_hash, msg,
 	                 sizeof msg) < 0) {
-		snprintf(err, errlen, "%s:%d: [player %s]: %s", t->path, p->line, p->name,
-		         msg);
+		/* The line that names the program: its command. */
+		snprintf(err, errlen, "%s:%d: [player %s]: %s", t->path,
+		         p->param_line[k] ? p->param_line[k] : p->line, p->name, msg);
 		return -1;
 	}
 	if (p->program_hash_given[0] &&
@@ -92,16 +97,29 @@ static int resolve_program(const Tournament *t, PlayerSpec *p, char *err, size_t
 		char was[CONFIG_PATH_MAX + 32] = "";
 		if (given[0] && strcmp(given, p->program) != 0)
 			snprintf(was, sizeof was, " (the configuration names %s)", given);
+		char at[CONFIG_PATH_MAX + 16];
+		if (p->program_hash_line)
+			snprintf(at, sizeof at, "%s:%d", t->path, p->program_hash_line);
+		else
+			snprintf(at, sizeof at, "%s", t->path);
 		snprintf(
 		    err, errlen,
 		    "%s: [player %s] program_hash is %s but %s%s now has %s: the program "
 		    "changed since the configuration was written (without the "
 		    "program_hash line it runs the program as it is now)",
-		    t->path, p->name, p->program_hash_given, p->program, was,
-		    p->program_hash);
+		    at, p->name, p->program_hash_given, p->program, was, p->program_hash);
 		return -1;
 	}
 	return 0;
+}
+
+/* "path:line" of openings_hash, or "path" when it was not in the file. */
+static void hash_place(const Tournament *t, char *buf, size_t buflen)
+{
+	if (t->openings_hash_line)
+		snprintf(buf, buflen, "%s:%d", t->path, t->openings_hash_line);
+	else
+		snprintf(buf, buflen, "%s", t->path);
 }
 
 int inputs_resolve(Tournament *t, char *err, size_t errlen)
@@ -111,22 +129,30 @@ int inputs_resolve(Tournament *t, char *err, size_t errlen)
 		char msg[2 * PATH_MAX];
 		if (resolve_file(t->openings, t->openings, sizeof t->openings,
 		                 t->openings_hash, msg, sizeof msg) < 0) {
-			snprintf(err, errlen, "%s", msg);
+			/* The line that names the file (none: it came from --set). */
+			if (t->openings_line)
+				snprintf(err, errlen, "%s:%d: openings: %s", t->path,
+				         t->openings_line, msg);
+			else
+				snprintf(err, errlen, "%s", msg);
 			return -1;
 		}
 		if (t->openings_hash_given[0] &&
 		    strcmp(t->openings_hash_given, t->openings_hash) != 0) {
+			char at[CONFIG_PATH_MAX + 16];
+			hash_place(t, at, sizeof at);
 			snprintf(
 			    err, errlen,
 			    "%s: openings_hash is %s but %s now has %s: the file changed "
 			    "since the configuration was written (without the "
 			    "openings_hash line it plays the openings as they are now)",
-			    t->path, t->openings_hash_given, t->openings, t->openings_hash);
+			    at, t->openings_hash_given, t->openings, t->openings_hash);
 			return -1;
 		}
 	} else if (t->openings_hash_given[0]) {
-		snprintf(err, errlen, "%s: openings_hash is given but no openings",
-		         t->path);
+		char at[CONFIG_PATH_MAX + 16];
+		hash_place(t, at, sizeof at);
+		snprintf(err, errlen, "%s: openings_hash is given but no openings", at);
 		return -1;
 	}
 	for (int i = 0; i < t->nplayers; i++)

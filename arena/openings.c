@@ -2,7 +2,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "openings.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,22 +11,28 @@
 #include "board.h"
 #include "coord.h"
 #include "inifile.h"
+#include "lines.h"
+#include "num.h"
 #include "record.h"
 
 typedef struct {
 	const char *path;
-	FILE *f;
-	int line, size, failed; /* line and failed: Gomocup offset files only */
+	int size;
 	char *err;
 	size_t errlen;
 	OpeningSet *set;
 	int cap;
 } Ctx;
 
+/* The most of a line quoted in a message. */
+enum { QUOTE = 24 };
+
 static int grow(OpeningSet *set, int *cap)
 {
 	if (set->count < *cap)
 		return 0;
+	if (*cap >= (1 << 26))
+		return -1;
 	int n = *cap ? 2 * *cap : 64;
 	Opening *items = realloc(set->items, sizeof *items * (size_t)n);
 	if (!items)
@@ -54,180 +59,194 @@ int openings_empty(OpeningSet *set)
 	return 0;
 }
 
-/* Checks that the opening can be played: nothing wins, nothing forbidden. */
-static int check(const Opening *o, int size, Rule rule, char *msg, size_t msglen)
+/* Checks that the opening can be played: nothing wins, nothing forbidden.
+ * b is an empty board of the run's, left empty again (undo costs what play
+ * does; a fresh board_init per opening would cost a whole refresh). */
+static int check(const Opening *o, Board *b, char *msg, size_t msglen)
 {
-	Board b;
-	board_init(&b, size, rule);
-	for (int i = 0; i < o->count; i++) {
+	int rc = 0, played = 0;
+	for (int i = 0; i < o->count && rc == 0; i++) {
 		char t[COORD_TEXT_MAX];
 		int p = o->moves[i];
-		if (!board_empty_at(&b, p)) {
+		Outcome out;
+		if (!board_empty_at(b, p)) {
 			snprintf(msg, msglen, "opening '%s': %s is played twice", o->name,
-			         coord_format(size, p, t));
-			return -1;
-		}
-		Outcome out = rules_outcome(&b, p);
-		if (out != OUTCOME_NONE) {
+			         coord_format(b->size, p, t));
+			rc = -1;
+		} else if ((out = rules_outcome(b, p)) != OUTCOME_NONE) {
 			snprintf(msg, msglen, "opening '%s': move %d, %s, %s", o->name,
-			         i + 1, coord_format(size, p, t),
+			         i + 1, coord_format(b->size, p, t),
 			         out == OUTCOME_WIN ? "already wins"
 			                            : "is forbidden for black");
-			return -1;
+			rc = -1;
+		} else {
+			board_play(b, p);
+			played++;
 		}
-		board_play(&b, p);
 	}
-	if (board_full(&b)) {
+	if (rc == 0 && board_full(b)) {
 		snprintf(msg, msglen, "opening '%s' fills the board", o->name);
-		return -1;
+		rc = -1;
 	}
-	return 0;
+	while (played--)
+		board_undo(b);
+	return rc;
 }
 
-static int fail(Ctx *c, const char *msg)
+/* The keys of one [opening NAME] section s: its moves (several `moves`
+ * keys are joined in file order) and an optional note. */
+static int ini_section(Ctx *c, const IniFile *ini, int s)
 {
-	snprintf(c->err, c->errlen, "%s:%d: %s", c->path, c->line, msg);
-	c->failed = 1;
-	return 0;
-}
-
-/* One key of an INI file, in file order; seen is the section of the
- * opening being filled. */
-static int ini_entry(Ctx *c, const IniFile *ini, int k, int *seen)
-{
-	const IniEntry *e = &ini->entries[k];
-	const char *section = e->section < 0 ? "" : ini->sections[e->section].name;
+	const IniSection *sec = &ini->sections[s];
 	char msg[512];
-	if (strncmp(section, "opening ", 8) != 0 || !section[8]) {
+	if (strncmp(sec->name, "opening ", 8) != 0 || !sec->name[8]) {
 		snprintf(msg, sizeof msg,
-		         "unknown section [%.64s] (expected [opening NAME])", section);
-		return inifile_fail(ini, e->line, msg, c->err, c->errlen);
+		         "unknown section [%.64s] (expected [opening NAME])", sec->name);
+		return inifile_fail(ini, sec->line, msg, c->err, c->errlen);
 	}
-	const char *name = section + 8;
+	const char *name = sec->name + 8;
+	if (strlen(name) >= OPENING_NAME_MAX || strpbrk(name, ",\"")) {
+		snprintf(msg, sizeof msg,
+		         "opening name '%.80s' is longer than %d characters or has , or \"",
+		         name, OPENING_NAME_MAX - 1);
+		return inifile_fail(ini, sec->line, msg, c->err, c->errlen);
+	}
 	OpeningSet *set = c->set;
-	if (*seen != e->section) { /* a new section */
-		for (int i = 0; i < set->count; i++)
-			if (strcmp(set->items[i].name, name) == 0) {
-				snprintf(msg, sizeof msg,
-				         "opening '%.64s' is defined twice", name);
-				return inifile_fail(ini, e->line, msg, c->err, c->errlen);
-			}
-		if (strlen(name) >= OPENING_NAME_MAX || strpbrk(name, ",\"")) {
-			snprintf(msg, sizeof msg,
-			         "opening name '%.80s' is too long or has , or \"", name);
+	if (grow(set, &c->cap) < 0)
+		return inifile_fail(ini, sec->line, "out of memory", c->err, c->errlen);
+	Opening *o = &set->items[set->count];
+	memset(o, 0, sizeof *o);
+	snprintf(o->name, sizeof o->name, "%s", name);
+	bool moves = false;
+	for (int k = sec->first; k < sec->first + sec->count; k++) {
+		const IniEntry *e = &ini->entries[k];
+		if (strcmp(e->key, "note") == 0)
+			continue;
+		if (strcmp(e->key, "moves") != 0) {
+			snprintf(
+			    msg, sizeof msg,
+			    "unknown key '%.64s' in [opening %s] (expected moves or note)",
+			    e->key, name);
 			return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 		}
-		if (grow(set, &c->cap) < 0)
-			return inifile_fail(ini, e->line, "out of memory", c->err,
-			                    c->errlen);
-		Opening *o = &set->items[set->count++];
-		memset(o, 0, sizeof *o);
-		snprintf(o->name, sizeof o->name, "%s", name);
-		*seen = e->section;
+		int16_t pts[OPENING_MOVES_MAX];
+		char err[256];
+		int n = record_parse_moves(c->size, e->value, pts,
+		                           OPENING_MOVES_MAX - o->count, err, sizeof err);
+		if (n < 0) {
+			snprintf(msg, sizeof msg, "opening '%s': %s", name, err);
+			return inifile_fail(ini, e->line, msg, c->err, c->errlen);
+		}
+		memcpy(o->moves + o->count, pts, sizeof pts[0] * (size_t)n);
+		o->count += n;
+		o->line = e->line;
+		moves = true;
 	}
-	Opening *o = &set->items[set->count - 1];
-	if (strcmp(e->key, "note") == 0)
-		return 0;
-	if (strcmp(e->key, "moves") != 0) {
-		snprintf(msg, sizeof msg,
-		         "unknown key '%.64s' in [opening %s] (expected moves or note)",
-		         e->key, name);
-		return inifile_fail(ini, e->line, msg, c->err, c->errlen);
+	if (!moves) {
+		snprintf(msg, sizeof msg, "[opening %s] has no 'moves'", name);
+		return inifile_fail(ini, sec->line, msg, c->err, c->errlen);
 	}
-	/* Several `moves` keys are joined in file order. */
-	int16_t moves[OPENING_MOVES_MAX];
-	char err[256];
-	int n = record_parse_moves(c->size, e->value, moves, OPENING_MOVES_MAX - o->count,
-	                           err, sizeof err);
-	if (n < 0) {
-		snprintf(msg, sizeof msg, "opening '%s': %s", name, err);
-		return inifile_fail(ini, e->line, msg, c->err, c->errlen);
-	}
-	memcpy(o->moves + o->count, moves, sizeof moves[0] * (size_t)n);
-	o->count += n;
+	set->count++;
 	return 0;
 }
 
-/* An INI file: only sections with keys make openings. */
+/* An INI file: one opening a section. */
 static int load_ini(Ctx *c)
 {
+	static const char *const repeat[] = {"moves", NULL};
 	IniFile ini;
-	if (inifile_read(c->path, &ini, c->err, c->errlen) < 0)
+	if (inifile_read(c->path, repeat, &ini, c->err, c->errlen) < 0)
 		return -1;
-	int rc = 0, seen = -1;
-	for (int k = 0; k < ini.nentries && rc == 0; k++)
-		rc = ini_entry(c, &ini, k, &seen);
+	int rc = 0;
+	for (int s = 0; s < ini.nsections && rc == 0; s++)
+		rc = ini_section(c, &ini, s);
 	inifile_free(&ini);
 	return rc;
 }
 
-/* One line of Gomocup offsets; returns the number of moves or -1. */
+/* One line of Gomocup offsets, "x,y, x,y, ...": whole numbers separated by
+ * commas (blanks around them allowed), x to the right of the centre, y
+ * below it. Returns 0, or -1 with a message. */
 static int parse_offsets(const char *s, int size, Opening *o, char *msg, size_t msglen)
 {
-	int centre = size / 2, n = 0;
-	for (;;) {
-		long v[2];
-		for (int k = 0; k < 2; k++) {
-			while (*s == ' ' || *s == '\t' || (k == 1 && *s == ','))
-				s++;
-			if (k == 0 && (*s == '\0' || *s == '\n' || *s == '\r'))
-				return n;
-			char *end;
-			errno = 0;
-			v[k] = strtol(s, &end, 10);
-			if (end == s || errno) {
-				snprintf(msg, msglen, "expected x,y offsets, found '%.16s'",
-				         s);
+	int centre = size / 2;
+	long long v[2];
+	for (int k = 0;; k = !k) {
+		s += strspn(s, " \t");
+		const char *at = s;
+		if (num_scan(&s, &v[k]) < 0 || v[k] < -BOARD_MAX || v[k] > BOARD_MAX) {
+			snprintf(msg, msglen,
+			         "expected %s offset (-%d to %d), found '%.*s'",
+			         k ? "a y" : "an x", BOARD_MAX, BOARD_MAX, QUOTE, at);
+			return -1;
+		}
+		s += strspn(s, " \t");
+		if (k == 1) {
+			int x = centre + (int)v[0], y = centre + (int)v[1];
+			if (x < 0 || y < 0 || x >= size || y >= size) {
+				snprintf(msg, msglen,
+				         "offset %lld,%lld is off the %dx%d board", v[0],
+				         v[1], size, size);
 				return -1;
 			}
-			s = end;
+			if (o->count == OPENING_MOVES_MAX) {
+				snprintf(msg, msglen, "more than %d moves",
+				         OPENING_MOVES_MAX);
+				return -1;
+			}
+			o->moves[o->count++] = (int16_t)board_point(x, y);
 		}
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == ',')
-			s++;
-		long x = centre + v[0], y = centre + v[1];
-		if (x < 0 || y < 0 || x >= size || y >= size) {
-			snprintf(msg, msglen, "offset %ld,%ld is off the %dx%d board", v[0],
-			         v[1], size, size);
+		if (k == 1 && !*s)
+			return 0;
+		if (*s != ',') {
+			snprintf(msg, msglen, "expected ',' %s, found '%.*s'",
+			         k ? "before the next x" : "between x and y", QUOTE,
+			         *s ? s : "the end of the line");
 			return -1;
 		}
-		if (n == OPENING_MOVES_MAX) {
-			snprintf(msg, msglen, "more than %d moves", OPENING_MOVES_MAX);
-			return -1;
-		}
-		o->moves[n++] = (int16_t)board_point((int)x, (int)y);
+		s++;
+		if (k == 1 && !s[strspn(s, " \t")])
+			return 0; /* a comma at the end of the line */
 	}
 }
 
-static int load_offsets(Ctx *c)
+static bool comment_or_blank(const char *s)
 {
-	char *line = NULL;
-	size_t cap = 0;
+	s += strspn(s, " \t");
+	return !*s || *s == '#' || *s == ';';
+}
+
+/* A Gomocup offset file, from its first meaningful line (s, at line
+ * r->line) on. */
+static int load_offsets(Ctx *c, Lines *r, char *s)
+{
 	char msg[512];
-	while (getline(&line, &cap, c->f) >= 0) {
-		c->line++;
-		char *s = line + strspn(line, " \t");
-		s[strcspn(s, "#;\r\n")] = '\0';
-		if (!*s)
+	LinesStatus st = LINES_OK;
+	for (; st == LINES_OK; st = lines_next(r, &s, &(size_t){0})) {
+		s[strcspn(s, "#;")] = '\0';
+		if (comment_or_blank(s))
 			continue;
 		if (grow(c->set, &c->cap) < 0) {
-			fail(c, "out of memory");
-			break;
+			snprintf(c->err, c->errlen, "%s:%ld: out of memory", c->path,
+			         r->line);
+			return -1;
 		}
 		Opening *o = &c->set->items[c->set->count];
 		memset(o, 0, sizeof *o);
-		snprintf(o->name, sizeof o->name, "line %d", c->line);
-		int n = parse_offsets(s, c->size, o, msg, sizeof msg);
-		if (n < 0) {
-			fail(c, msg);
-			break;
+		o->line = (int)r->line;
+		snprintf(o->name, sizeof o->name, "line %ld", r->line);
+		if (parse_offsets(s, c->size, o, msg, sizeof msg) < 0) {
+			snprintf(c->err, c->errlen, "%s:%ld: %s", c->path, r->line, msg);
+			return -1;
 		}
-		o->count = n;
 		c->set->count++;
 	}
-	free(line);
-	return c->failed ? -1 : 0;
+	if (st != LINES_END) {
+		lines_error(r, st, msg, sizeof msg);
+		snprintf(c->err, c->errlen, "%s:%ld: %s", c->path, r->line, msg);
+		return -1;
+	}
+	return 0;
 }
 
 int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *err,
@@ -235,45 +254,53 @@ int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *
 {
 	*set = (OpeningSet){0, NULL};
 	Ctx c = {.path = path, .size = size, .err = err, .errlen = errlen, .set = set};
-	c.f = fopen(path, "r");
-	if (!c.f) {
+	FILE *f = fopen(path, "re");
+	if (!f) {
 		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
 	}
-	/* The first meaningful character decides the format. */
-	int ch;
-	bool comment = false;
-	while ((ch = fgetc(c.f)) != EOF) {
-		if (ch == '\n')
-			comment = false;
-		else if (!comment && (ch == '#' || ch == ';'))
-			comment = true;
-		else if (!comment && !isspace(ch))
-			break;
+	/* The first meaningful line decides the format. */
+	Lines r;
+	lines_init(&r, f, INIFILE_LINE_MAX);
+	char *s = NULL;
+	size_t len;
+	LinesStatus st;
+	while ((st = lines_next(&r, &s, &len)) == LINES_OK && comment_or_blank(s))
+		;
+	bool ini = st == LINES_OK && s[strspn(s, " \t")] == '[';
+	int rc = 0;
+	if (st == LINES_OK && !ini) {
+		rc = load_offsets(&c, &r, s);
+	} else if (st != LINES_OK && st != LINES_END) {
+		char msg[256];
+		lines_error(&r, st, msg, sizeof msg);
+		snprintf(err, errlen, "%s:%ld: %s", path, r.line, msg);
+		rc = -1;
 	}
-	bool ini = ch == '[';
-	rewind(c.f);
-	if (!ini)
-		load_offsets(&c);
-	fclose(c.f);
+	lines_free(&r);
+	fclose(f);
 	if (ini)
-		c.failed = load_ini(&c) < 0;
-	if (!c.failed && set->count == 0) {
+		rc = load_ini(&c);
+	if (rc == 0 && set->count == 0) {
 		snprintf(err, errlen, "%s: no openings in the file", path);
-		c.failed = 1;
+		rc = -1;
 	}
-	for (int i = 0; i < set->count && !c.failed; i++) {
+	Board *b = rc == 0 && set->count ? malloc(sizeof *b) : NULL;
+	if (rc == 0 && set->count && (!b || board_init(b, size, rule) < 0)) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		rc = -1;
+	}
+	for (int i = 0; i < set->count && rc == 0; i++) {
 		char msg[512];
-		if (check(&set->items[i], size, rule, msg, sizeof msg) < 0) {
-			snprintf(err, errlen, "%s: %s", path, msg);
-			c.failed = 1;
+		if (check(&set->items[i], b, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "%s:%d: %s", path, set->items[i].line, msg);
+			rc = -1;
 		}
 	}
-	if (c.failed) {
+	free(b);
+	if (rc < 0)
 		openings_free(set);
-		return -1;
-	}
-	return 0;
+	return rc;
 }
 
 int openings_transform(int p, int k, int size)

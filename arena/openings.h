@@ -4,11 +4,12 @@
  * comment:
  *   INI (first such line starts with '['): one [opening NAME] section per
  *     opening, `moves = h8 i9 j10` (black first, alternating; several
- *     `moves` keys are joined, for openings longer than inih's 200-byte
- *     lines), and an optional `note = ...`.
+ *     `moves` keys are joined, the one key an opening may repeat), and an
+ *     optional `note = ...`; read by inifile.h.
  *   Gomocup offsets: one opening a line, "x,y, x,y, ..." relative to the
- *     centre of the board (x to the right, y downwards), as the Gomocup
- *     tournament's opening files are written; '#' or ';' starts a comment.
+ *     centre of the board (x to the right, y downwards), whole numbers
+ *     separated by commas, as the Gomocup tournament's opening files are
+ *     written; '#' or ';' starts a comment. Lines as lines.h reads them.
  * Every opening is checked on the tournament's board and rule: on the
  * board, no point twice, no stone that wins or is forbidden. */
 #ifndef ARENA_OPENINGS_H
@@ -24,6 +25,7 @@ enum { OPENING_MOVES_MAX = 64, OPENING_NAME_MAX = 64 };
 typedef struct {
 	char name[OPENING_NAME_MAX];
 	int count;
+	int line; /* in its file (of its last `moves` key); 0: not from a file */
 	int16_t moves[OPENING_MOVES_MAX];
 } Opening;
 
@@ -32,8 +34,9 @@ typedef struct {
 	Opening *items; /* owned; free with openings_free */
 } OpeningSet;
 
-/* Loads and checks path for a size x size board under rule. Returns 0, or
- * -1 with "file:line: what is wrong" in err (set is then empty). */
+/* Loads and checks path for a size x size board under rule, in time
+ * linear in the file. Returns 0, or -1 with "file:line: what is wrong" in
+ * err (set is then empty; an empty file names no line). */
 int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *err,
                   size_t errlen);
 

@@ -18,8 +18,7 @@ static void pgn_string(FILE *out, const char *s)
 int pgn_write(const char *csv, FILE *out, char *err, size_t errlen)
 {
 	ResultSet set;
-	long torn;
-	if (results_read(csv, &set, &torn, err, errlen) < 0)
+	if (results_read(csv, &set, NULL, err, errlen) < 0)
 		return -1;
 	/* PGN's White moves first, which is Gomoku's black. */
 	for (int i = 0; i < set.count; i++) {

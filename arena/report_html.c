@@ -423,8 +423,7 @@ int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_
 		stones[i] = op.items[i].count;
 	}
 	s.stones = stones, s.nstones = op.count;
-	long torn;
-	if (results_scan(csv, scan_row, &s, &torn, err, errlen) < 0 && !s.stopped)
+	if (results_scan(csv, scan_row, &s, NULL, err, errlen) < 0 && !s.stopped)
 		goto out;
 	write_run(html_page_member(p, "run"), t, note);
 	if (t && t->sprt && write_sprt(html_page_member(p, "sprt"), &s, err, errlen) < 0)

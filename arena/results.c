@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "crashpoint.h"
+#include "lines.h"
+#include "num.h"
 #include "outfile.h"
 #include "record.h"
 
@@ -51,36 +53,22 @@ static int split(char *line, char **field, int max)
 	return n;
 }
 
+/* A count or an id: plain digits, 0 to 2e9. */
 static int to_int(const char *s, int *out)
 {
-	/* Plain digits, nearly every field, without strtol's locale and sign
-	 * handling; anything else (a sign, a space, 11 digits or more) takes
-	 * strtol's path, so what is accepted stays the same. */
-	long d = 0;
-	const char *p = s;
-	while (*p >= '0' && *p <= '9' && p - s < 10)
-		d = d * 10 + (*p++ - '0');
-	if (p > s && !*p) {
-		*out = (int)d;
-		return d > 2000000000 ? -1 : 0;
-	}
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (end == s || *end || errno || v < 0 || v > 2000000000)
+	long long v;
+	if (num_whole(s, 0, 2000000000, &v) < 0 || *s == '+' || *s == '-')
 		return -1;
 	*out = (int)v;
 	return 0;
 }
 
-/* dst = src cut to size - 1 bytes: snprintf's result, without parsing a
+/* dst = src, which fits (checked): snprintf's result, without parsing a
  * format for every field of every game. */
-static void copy(char *dst, size_t size, const char *src)
+static void copy(char *dst, const char *src)
 {
 	size_t n = strlen(src);
-	n = n < size ? n : size - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
+	memcpy(dst, src, n + 1);
 }
 
 /* One line; *moves points at its moves column, inside line. */
@@ -94,7 +82,9 @@ static int parse_row(char *line, ResultRow *r, const char **moves, char *msg, si
 	}
 	if (to_int(f[0], &r->job) < 0 || to_int(f[1], &r->pair) < 0 ||
 	    to_int(f[2], &r->round) < 0 || to_int(f[8], &r->plies) < 0) {
-		snprintf(msg, msglen, "job, pair, round and plies must be whole numbers");
+		snprintf(msg, msglen,
+		         "job, pair, round and plies must be whole numbers from 0 to "
+		         "2000000000");
 		return -1;
 	}
 	if (strcmp(f[6], "1-0") == 0)
@@ -110,13 +100,21 @@ static int parse_row(char *line, ResultRow *r, const char **moves, char *msg, si
 	if (!*f[4] || !*f[5] || strlen(f[4]) >= sizeof r->black ||
 	    strlen(f[5]) >= sizeof r->white || strlen(f[3]) >= sizeof r->opening ||
 	    strcmp(f[4], f[5]) == 0) {
-		snprintf(msg, msglen, "bad player or opening names");
+		snprintf(msg, msglen,
+		         "bad player or opening names (1 to %zu characters, the players "
+		         "different)",
+		         sizeof r->black - 1);
 		return -1;
 	}
-	copy(r->opening, sizeof r->opening, f[3]);
-	copy(r->black, sizeof r->black, f[4]);
-	copy(r->white, sizeof r->white, f[5]);
-	copy(r->reason, sizeof r->reason, f[7]);
+	if (!*f[7] || strlen(f[7]) >= sizeof r->reason) {
+		snprintf(msg, msglen, "reason '%.32s' is not 1 to %zu characters", f[7],
+		         sizeof r->reason - 1);
+		return -1;
+	}
+	copy(r->opening, f[3]);
+	copy(r->black, f[4]);
+	copy(r->white, f[5]);
+	copy(r->reason, f[7]);
 	/* Times are a record, not an input of the ratings: a file from
 	 * another tool may leave them out. */
 	for (int c = 0; c < 2; c++)
@@ -172,36 +170,32 @@ static int check_header(const char *line, char *msg, size_t msglen)
 int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, char *err,
                  size_t errlen)
 {
-	*torn_at = -1;
+	if (torn_at)
+		*torn_at = -1;
 	FILE *f = fopen(path, "re");
 	if (!f) {
 		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
 	}
-	/* Big reads: a record of millions of games is gigabytes. */
-	setvbuf(f, NULL, _IOFBF, 1 << 17);
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	int lineno = 0, rc = 0, blank = 0;
-	long offset = 0;
-	while ((len = getline(&line, &cap, f)) >= 0) {
-		lineno++;
-		if (len == 0 || line[len - 1] != '\n') {
+	Lines lr;
+	lines_init(&lr, f, RESULTS_LINE_MAX);
+	char *line;
+	size_t len;
+	LinesStatus st;
+	int rc = 0;
+	long blank = 0;
+	char msg[512];
+	while ((st = lines_next(&lr, &line, &len)) == LINES_OK) {
+		long lineno = lr.line;
+		if (lr.last_open && torn_at) {
 			/* Killed mid-write: the game is not done. A torn header is
 			 * a folder killed as it was made: no games yet. */
-			if (lineno > 1 || strncmp(line, RESULTS_HEADER, (size_t)len) == 0) {
-				*torn_at = offset;
+			if (lineno > 1 || strncmp(line, RESULTS_HEADER, len) == 0) {
+				*torn_at = (long)lr.offset;
 				break;
 			}
 		}
-		offset += len;
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (len && line[len - 1] == '\r')
-			line[--len] = '\0';
 		if (lineno == 1) {
-			char msg[512];
 			if (check_header(line, msg, sizeof msg) < 0) {
 				snprintf(err, errlen, "%s:1: %s", path, msg);
 				rc = -1;
@@ -214,25 +208,34 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 				blank = lineno;
 			continue;
 		}
-		char msg[256];
 		ResultRow row;
 		const char *moves;
 		if (blank) {
-			snprintf(msg, sizeof msg, "a game after the blank line %d", blank);
+			snprintf(msg, sizeof msg, "a game after the blank line %ld", blank);
 			rc = -1;
-		} else if (parse_row(line, &row, &moves, msg, sizeof msg) < 0 ||
-		           fn(user, &row, moves, msg, sizeof msg) < 0) {
+		} else if (parse_row(line, &row, &moves, msg, sizeof msg) < 0) {
+			if (lr.last_open) /* say why a line may be cut short */
+				snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
+				         " (the last line, without its newline: a run "
+				         "killed while writing it? arena run resumes it)");
+			rc = -1;
+		} else if (fn(user, &row, moves, msg, sizeof msg) < 0) {
 			rc = -1;
 		}
 		if (rc < 0) {
-			snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
+			snprintf(err, errlen, "%s:%ld: %s", path, lineno, msg);
 			break;
 		}
 	}
+	if (rc == 0 && st != LINES_OK && st != LINES_END) {
+		lines_error(&lr, st, msg, sizeof msg);
+		snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
+		rc = -1;
+	}
 	/* An empty file is a folder killed as it was made, like a torn header. */
-	if (rc == 0 && lineno == 0)
+	if (rc == 0 && lr.line == 0 && torn_at)
 		*torn_at = 0;
-	free(line);
+	lines_free(&lr);
 	fclose(f);
 	return rc;
 }

@@ -54,9 +54,16 @@ int results_format(char *buf, size_t buflen, int size, int job, int pair, int ro
                    const char *opening, const char *black, const char *white,
                    const GameRecord *rec);
 
-/* Reads every complete line of path. A last line without its newline (a run
- * killed while writing) is ignored, and *torn_at receives its offset, else
- * -1; an empty file or a torn header gives no rows and *torn_at 0.
+/* The longest line read (lines.h), far above any line a run writes. */
+enum { RESULTS_LINE_MAX = 16384 };
+
+/* Reads every complete line of path (lines.h: a NUL byte, an over-long
+ * line, a row that is not 14 well-formed fields are errors of their line).
+ * A last line without its newline (a run killed while writing) is ignored,
+ * and *torn_at receives its offset, else -1; an empty file or a torn header
+ * gives no rows and *torn_at 0. With torn_at NULL (a file that no run
+ * resumes: arena elo, the tuner's data) such a line is read like the others,
+ * and one that does not parse is an error saying it lacks its newline.
  * Returns 0, or -1 with "file:line: what is wrong". */
 int results_read(const char *path, ResultSet *set, long *torn_at, char *err, size_t errlen);
 void results_free(ResultSet *set);

@@ -44,6 +44,7 @@ typedef struct {
 	const OpeningSet *openings;
 	const Schedule *sched;
 	char dir[CONFIG_PATH_MAX + 80];
+	int ngames_read; /* lines of the folder's games.csv (a resume) */
 	ResultsFile csv;
 	ResultsFile faults; /* faults.csv (faults.h) */
 	char faults_path[CONFIG_PATH_MAX + 96];
@@ -272,31 +273,51 @@ static char *config_text(const Tournament *t)
 	return buf;
 }
 
-/* Marks the games of set (games.csv as read back) as done; checks that they
- * belong to this run. */
-static int resume(Run *r, const ResultSet *set, const char *csv, char *err, size_t errlen)
+/* A game of games.csv as read back (results_scan): it must belong to
+ * this run, and its moves must be moves of its board (a .psq record may be
+ * written again from them), checked before anything is written; then it
+ * is marked done. */
+static int resume_row(void *user, const ResultRow *row, const char *moves, char *msg,
+                      size_t msglen)
 {
+	Run *r = user;
 	const Tournament *t = r->t;
-	for (int i = 0; i < set->count; i++) {
-		const ResultRow *row = &set->rows[i];
-		const Job *j =
-		    row->job < r->sched->count ? &r->sched->jobs[row->job] : NULL;
-		if (!j || strcmp(row->black, t->players[j->black].name) != 0 ||
-		    strcmp(row->white, t->players[j->white].name) != 0) {
-			snprintf(err, errlen,
-			         "%s:%d: game %d does not belong to this tournament", csv,
-			         i + 2, row->job);
+	const Job *j = row->job < r->sched->count ? &r->sched->jobs[row->job] : NULL;
+	if (!j || strcmp(row->black, t->players[j->black].name) != 0 ||
+	    strcmp(row->white, t->players[j->white].name) != 0) {
+		snprintf(msg, msglen, "game %d does not belong to this tournament",
+		         row->job);
+		return -1;
+	}
+	int16_t pts[BOARD_MAX_MOVES];
+	if (record_parse_moves(t->size, moves, pts, BOARD_MAX_MOVES, msg, msglen) < 0)
+		return -1;
+	r->ngames_read++;
+	if (r->done[j->id])
+		return 0;
+	r->done[j->id] = true;
+	r->score[j->id] = row->score;
+	r->ndone++;
+	r->points[j->black] += row->score;
+	r->points[j->white] += 1 - row->score;
+	r->played[j->black]++;
+	r->played[j->white]++;
+	return 0;
+}
+
+/* games/ (psq = on) and logs/, once the folder's games are known good. */
+static int make_folders(const Run *r, char *err, size_t errlen)
+{
+	char sub[sizeof r->dir + 16];
+	if (r->t->psq) {
+		snprintf(sub, sizeof sub, "%s/games", r->dir);
+		if (rundir_create(sub, err, errlen) < 0)
 			return -1;
-		}
-		if (r->done[j->id])
-			continue;
-		r->done[j->id] = true;
-		r->score[j->id] = row->score;
-		r->ndone++;
-		r->points[j->black] += row->score;
-		r->points[j->white] += 1 - row->score;
-		r->played[j->black]++;
-		r->played[j->white]++;
+	}
+	if (any_log(r)) {
+		snprintf(sub, sizeof sub, "%s/logs", r->dir);
+		if (rundir_create(sub, err, errlen) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -308,9 +329,8 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 {
 	char err[2048];
 	long torn_at = -1;
-	ResultSet set = {0, 0, NULL};
 	if (access(csv, F_OK) == 0 &&
-	    results_read(csv, &set, &torn_at, err, sizeof err) < 0)
+	    results_scan(csv, resume_row, r, &torn_at, err, sizeof err) < 0)
 		return say(out, outlen, 2, err);
 	/* Resume only the same tournament: once games are on disk, the saved
 	 * configuration must match but for the keys that do not change the
@@ -322,7 +342,7 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	 * are checked against the schedule alone. */
 	/* The keys free to change (threads, status_every, out; openings and
 	 * program, known by their hashes: inputs.h) are the tables' (config_keys.c). */
-	char *old = set.count > 0 ? rundir_slurp(ini) : NULL;
+	char *old = r->ngames_read > 0 ? rundir_slurp(ini) : NULL;
 	if (old && !*old) { /* empty: a power loss after its lazy write */
 		free(old);
 		old = NULL;
@@ -339,9 +359,8 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 		    "the folder",
 		    ini, diff.line, what, r->dir);
 		status = 2;
-	} else if (resume(r, &set, csv, err, sizeof err) < 0) {
-		status = say(out, outlen, 2, err);
-	} else if (outfile_write(ini, text, strlen(text), true, err, sizeof err) < 0 ||
+	} else if (make_folders(r, err, sizeof err) < 0 ||
+	           outfile_write(ini, text, strlen(text), true, err, sizeof err) < 0 ||
 	           faults_settle(r->faults_path, r->done, r->sched->count, true, err,
 	                         sizeof err) < 0 ||
 	           results_open_append(&r->faults, r->faults_path, err, sizeof err) < 0 ||
@@ -350,7 +369,7 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	} else if (r->t->psq) {
 		/* Records are not synced: lost ones are written again (psq.h). */
 		int repaired = 0;
-		if (set.count > 0 &&
+		if (r->ngames_read > 0 &&
 		    psq_repair(r->dir, csv, r->t->size, &repaired, err, sizeof err) < 0) {
 			status = say(out, outlen, 1, err);
 		} else if (repaired) { /* a note: the run goes on */
@@ -362,7 +381,6 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 		}
 	}
 	free(old);
-	results_free(&set);
 	return status;
 }
 
@@ -403,13 +421,18 @@ static int load(const RunOptions *o, Tournament *t, OpeningSet *openings, Schedu
 		         sizeof t->out - 1);
 		return 2;
 	}
+	/* The openings are read by the path as given (inputs_resolve makes it
+	 * absolute for config.ini), so that their messages name the file as
+	 * the user knows it. */
+	char given[CONFIG_PATH_MAX];
+	snprintf(given, sizeof given, "%s", t->openings);
 	if (config_validate(t, msg, sizeof msg) < 0 ||
 	    inputs_resolve(t, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "%s", msg);
 		return 2;
 	}
 	if (t->openings[0]
-	        ? openings_load(t->openings, t->size, t->rule, openings, msg, sizeof msg)
+	        ? openings_load(given, t->size, t->rule, openings, msg, sizeof msg)
 	        : openings_empty(openings)) {
 		snprintf(err, errlen, "%s",
 		         t->openings[0] ? msg : "arena run: out of memory");
@@ -465,13 +488,7 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	for (int i = 0; i < sched.count; i++)
 		r->score[i] = -1;
 	snprintf(r->dir, sizeof r->dir, "%s/%s", t->out, t->name);
-	char games_dir[sizeof r->dir + 16];
-	snprintf(games_dir, sizeof games_dir, "%.1090s/games", r->dir);
-	char logs_dir[sizeof r->dir + 16];
-	snprintf(logs_dir, sizeof logs_dir, "%.1090s/logs", r->dir);
-	if (rundir_create(r->dir, msg, sizeof msg) < 0 ||
-	    (t->psq && rundir_create(games_dir, msg, sizeof msg) < 0) ||
-	    (any_log(r) && rundir_create(logs_dir, msg, sizeof msg) < 0)) {
+	if (rundir_create(r->dir, msg, sizeof msg) < 0) {
 		say(err, errlen, 1, msg);
 		goto out;
 	}

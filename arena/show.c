@@ -84,8 +84,7 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 		record_init(&rec, size ? (int)size : sz);
 		w.job = (int)job;
 		w.size = rec.size;
-		long torn;
-		if (results_scan(path, take_job, &w, &torn, msg, sizeof msg) < 0) {
+		if (results_scan(path, take_job, &w, NULL, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s", msg);
 			return 2;
 		}

@@ -324,7 +324,6 @@ int tally_read(const char *csv, const char *const *given, int n, Tally *t, char 
 	rd.name_slot = malloc(sizeof *rd.name_slot * NAME_SLOTS);
 	t->names = calloc(TALLY_PLAYERS_MAX, sizeof *t->names);
 	int rc = -1;
-	long torn;
 	if (!rd.name_slot || !t->names || (given && n > TALLY_PLAYERS_MAX)) {
 		snprintf(err, errlen,
 		         given && n > TALLY_PLAYERS_MAX ? "more than %d players"
@@ -340,7 +339,7 @@ int tally_read(const char *csv, const char *const *given, int n, Tally *t, char 
 		if (k < 0)
 			goto out;
 	}
-	if (results_scan(csv, add_game, &rd, &torn, err, errlen) < 0)
+	if (results_scan(csv, add_game, &rd, NULL, err, errlen) < 0)
 		goto out;
 	for (size_t i = 0; i < rd.pcap; i++)
 		if (rd.slot[i].key) {

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "coord.h"
+#include "lines.h"
+#include "num.h"
 
 void record_init(Record *r, int size)
 {
@@ -17,16 +19,15 @@ void record_init(Record *r, int size)
 	r->view_a = r->view_b = 11;
 }
 
-/* Reads a decimal integer with optional sign; returns false if none. */
+/* A whole number of at most 18 digits, with an optional sign. */
 static bool scan_int(const char **s, long *v)
 {
-	char *end;
-	errno = 0;
-	long n = strtol(*s, &end, 10);
-	if (end == *s || errno)
+	long long n;
+	if (**s == '+')
+		(*s)++;
+	if (num_scan(s, &n) < 0)
 		return false;
-	*v = n;
-	*s = end;
+	*v = (long)n;
 	return true;
 }
 
@@ -43,20 +44,28 @@ static bool skip(const char **s, const char *lit)
 	return true;
 }
 
-/* Cuts the line end and trailing blanks. */
+/* Cuts trailing blanks and CRs (a CR more than the one of a CR LF would
+ * otherwise turn a move into a trailer line that, written back, reads as
+ * a move: the fuzzer's find). */
 static void chomp(char *line)
 {
 	size_t n = strlen(line);
-	while (n && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ' ||
-	             line[n - 1] == '\t'))
+	while (n && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
 		line[--n] = '\0';
 }
 
-/* "x,y,ms" with nothing after it; false if the line is not a move. */
+/* A line of digits, signs, commas and blanks with a comma in it: a move,
+ * well formed or not. Anything else (a name, a lone "-1") ends the moves. */
+static bool move_shaped(const char *s)
+{
+	return strchr(s, ',') && !s[strspn(s, "0123456789+-, \t")];
+}
+
+/* "x,y,ms" with nothing after it; false if the line is not one. */
 static bool parse_move_line(const char *s, long *x, long *y, long *ms)
 {
-	return scan_int(&s, x) && skip(&s, ",") && scan_int(&s, y) && skip(&s, ",") &&
-	       scan_int(&s, ms) && *s == '\0';
+	return skip(&s, "") && scan_int(&s, x) && skip(&s, ",") && scan_int(&s, y) &&
+	       skip(&s, ",") && scan_int(&s, ms) && *s == '\0';
 }
 
 static int parse_header(const char *s, Record *r)
@@ -68,6 +77,8 @@ static int parse_header(const char *s, Record *r)
 		return -1;
 	if (w != h || w < BOARD_MIN || w > BOARD_MAX)
 		return -2;
+	if (labs(a) > 1000000 || labs(b) > 1000000 || labs(st) > 1000000)
+		return -1;
 	record_init(r, (int)w);
 	r->view_a = (int)a;
 	r->view_b = (int)b;
@@ -77,19 +88,23 @@ static int parse_header(const char *s, Record *r)
 
 int record_read_psq(FILE *f, const char *name, Record *r, char *err, size_t errlen)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	int lineno = 0, rc = -1;
+	Lines lr;
+	lines_init(&lr, f, RECORD_LINE_MAX);
+	char *line;
+	size_t len;
+	int rc = -1;
 	bool in_trailer = false, trailer_full = false;
 	bool used[BOARD_CELLS] = {false};
 	size_t tlen = 0;
 
-	if (getline(&line, &cap, f) < 0) {
+	LinesStatus st = lines_next(&lr, &line, &len);
+	if (st == LINES_END) {
 		snprintf(err, errlen, "%s:1: empty file, expected 'Piskvorky WxH, A:B, S'",
 		         name);
 		goto out;
 	}
-	lineno = 1;
+	if (st != LINES_OK)
+		goto bad_line;
 	chomp(line);
 	int h = parse_header(line, r);
 	if (h == -1) {
@@ -103,21 +118,27 @@ int record_read_psq(FILE *f, const char *name, Record *r, char *err, size_t errl
 		         name, BOARD_MIN, BOARD_MAX);
 		goto out;
 	}
-	while (getline(&line, &cap, f) >= 0) {
-		lineno++;
+	while ((st = lines_next(&lr, &line, &len)) == LINES_OK) {
 		chomp(line);
-		long x, y, ms;
-		if (!in_trailer && parse_move_line(line, &x, &y, &ms)) {
+		long lineno = lr.line;
+		if (!in_trailer && move_shaped(line)) {
+			long x, y, ms;
+			if (!parse_move_line(line, &x, &y, &ms)) {
+				snprintf(err, errlen,
+				         "%s:%ld: expected a move x,y,ms, found '%.40s'",
+				         name, lineno, line);
+				goto out;
+			}
 			if (x < 1 || y < 1 || x > r->size || y > r->size) {
 				snprintf(err, errlen,
-				         "%s:%d: stone %ld,%ld is off the %dx%d board",
+				         "%s:%ld: stone %ld,%ld is off the %dx%d board",
 				         name, lineno, x, y, r->size, r->size);
 				goto out;
 			}
 			int p = board_point((int)x - 1, (int)y - 1);
 			if (used[p]) {
 				snprintf(err, errlen,
-				         "%s:%d: point %ld,%ld is already taken", name,
+				         "%s:%ld: point %ld,%ld is already taken", name,
 				         lineno, x, y);
 				goto out;
 			}
@@ -139,20 +160,23 @@ int record_read_psq(FILE *f, const char *name, Record *r, char *err, size_t errl
 			r->trailer[tlen] = '\0';
 		}
 	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s:%d: read error: %s", name, lineno,
-		         strerror(errno));
-		goto out;
-	}
+	if (st != LINES_END)
+		goto bad_line;
 	rc = 0;
+	goto out;
+bad_line : {
+	char msg[128];
+	lines_error(&lr, st, msg, sizeof msg);
+	snprintf(err, errlen, "%s:%ld: %s", name, lr.line, msg);
+}
 out:
-	free(line);
+	lines_free(&lr);
 	return rc;
 }
 
 int record_load_psq(const char *path, Record *r, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(path, "re");
 	if (!f) {
 		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;

@@ -6,7 +6,12 @@
  *   9,9,95                         black first, colours alternating
  *   ...
  *   anything else                  trailer (engine names, ...), kept as text
- * Only square boards of BOARD_MIN..BOARD_MAX are accepted.
+ * Only square boards of BOARD_MIN..BOARD_MAX are accepted. Lines are read
+ * by lines.h (LF or CR LF, a NUL byte an error, at most RECORD_LINE_MAX
+ * bytes). Before the trailer, a line of digits, signs and commas with a
+ * comma in it is a move and must be "x,y,ms"; the first other line (a
+ * name, a lone "-1") starts the trailer, of which the first
+ * RECORD_TRAILER_MAX bytes of whole lines are kept.
  *
  * Parsers report the first problem as "NAME:LINE: what is wrong" in err
  * (always NUL-terminated) and return -1; they never crash on bad input. */
@@ -18,7 +23,7 @@
 
 #include "board.h"
 
-enum { RECORD_TRAILER_MAX = 1024 };
+enum { RECORD_TRAILER_MAX = 1024, RECORD_LINE_MAX = 4096 };
 
 typedef struct {
 	int size;

@@ -2,10 +2,13 @@
 #include "param.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "num.h"
 
 void param_defaults(ParamSet *ps, const ParamDecl *decl, int n)
 {
@@ -120,12 +123,8 @@ int param_set(ParamSet *ps, const char *key, const char *value, char *err, size_
 		memcpy(ps->text[(int)ps->v[i]], value, len + 1);
 		return 0;
 	}
-	char *end;
-	errno = 0;
-	double v = strtod(value, &end);
-	while (*end == ' ' || *end == '\t')
-		end++;
-	if (end == value || *end || errno || !isfinite(v)) {
+	double v; /* num.h's decimals: no 0x1, inf, nan, 1e999 or junk */
+	if (num_real(value, -DBL_MAX, DBL_MAX, &v) < 0) {
 		snprintf(err, errlen, "'%s' is not a number; %s", value, what);
 		return -1;
 	}

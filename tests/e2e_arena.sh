@@ -233,7 +233,7 @@ set +e
 "$arena" run o2/o2/config.ini --out o2 >/dev/null 2>err.txt
 rc=$?
 set -e
-[ $rc -eq 2 ] && grep -qF "o2/o2/config.ini: openings_hash is $before but $here/open2.txt now has" err.txt ||
+[ $rc -eq 2 ] && grep -qF "o2/o2/config.ini:10: openings_hash is $before but $here/open2.txt now has" err.txt ||
 	fail "config.ini with edited openings: rc $rc, '$(cat err.txt)'"
 
 # An engine rebuilt between two runs changes the games: config.ini records

@@ -306,9 +306,9 @@ static void bad_files_name_file_and_line(void **state)
 	    {"[player a]\nmode = both\n", "bad.ini:1: [player a] has no 'type'"},
 	    {"[player a]\n", "bad.ini:1: [player a] has no 'type'"},
 	    {"[player a]\ntype = naive\n[player a]\ntype = naive\n",
-	     "bad.ini:3: player 'a' is defined twice (first at line 1)"},
+	     "bad.ini:3: [player a] appears twice (first at line 1)"},
 	    {"[player a]\ntype = naive\nmode = attack\ntype = random\n",
-	     "bad.ini:4: [player a] already has type naive"},
+	     "bad.ini:4: 'type' is given twice in [player a] (first at line 2)"},
 	    {"[tournament]\nthis line has no equals sign\n",
 	     "bad.ini:2: expected [section] or key = value"},
 	    {"[tournament]\nseed = -4\n", "bad.ini:2: 'seed' takes a whole number"},
@@ -317,7 +317,7 @@ static void bad_files_name_file_and_line(void **state)
 	    {"[tournament]\nchallengers = ghost\n[player a]\ntype = naive\n",
 	     "bad.ini:2: challenger 'ghost' has no [player ghost] section"},
 	    {"[tournament]\nname = a/b\n", "bad.ini:2: 'name' is a folder name"},
-	    {"[player a,b]\ntype = naive\n", "bad.ini:2: player name 'a,b'"},
+	    {"[player a,b]\ntype = naive\n", "bad.ini:1: player name 'a,b'"},
 	    {"[tournament]\nalpha = 0.9\n", "bad.ini:2: 'alpha' takes a number from"},
 	    {"[tournament]\nopenings =\n", "bad.ini:2: 'openings' needs a file name"},
 	    {"[tournament]\nrestart = sometimes\n", "bad.ini:2: 'restart' takes on or off"},
@@ -340,14 +340,19 @@ static void bad_files_name_file_and_line(void **state)
 static void long_line_and_missing_file(void **state)
 {
 	(void)state;
-	char text[400] = "[tournament]\nname = ";
-	memset(text + strlen(text), 'x', 250);
+	char text[5000] = "[tournament]\nname = ";
+	memset(text + strlen(text), 'x', 4100);
 	strcat(text, "\n");
 	const char *path = tmpdir_write("long.ini", text);
 	Tournament t;
 	char err[512];
 	assert_int_equal(config_load(path, &t, err, sizeof err), -1);
-	assert_non_null(strstr(err, "long.ini:2: line longer than"));
+	assert_non_null(strstr(err, "long.ini:2: line longer than 4096 bytes"));
+	/* Under the limit, the value's own limit speaks, and nothing is cut. */
+	text[strlen("[tournament]\nname = ") + 250] = '\0';
+	path = tmpdir_write("long.ini", text);
+	assert_int_equal(config_load(path, &t, err, sizeof err), -1);
+	assert_non_null(strstr(err, "long.ini:2: 'name' is a folder name of 1 to 63"));
 	assert_int_equal(config_load("/nonexistent/x.ini", &t, err, sizeof err), -1);
 	assert_non_null(strstr(err, "/nonexistent/x.ini: cannot open"));
 }
@@ -462,16 +467,26 @@ static void bad_openings(void **state)
 	    {"b.ini", "[opening x]\nmoves = h8\nmove = i9\n", RULE_FREESTYLE,
 	     "b.ini:3: unknown key 'move'"},
 	    {"b.ini", "[opening x]\nmoves = h8\n[opening x]\nmoves = h9\n", RULE_FREESTYLE,
-	     "b.ini:4: opening 'x' is defined twice"},
+	     "b.ini:3: [opening x] appears twice (first at line 1)"},
 	    {"b.ini", "[book]\nmoves = h8\n", RULE_FREESTYLE,
-	     "b.ini:2: unknown section [book]"},
+	     "b.ini:1: unknown section [book]"},
 	    {"b.ini", "[opening w]\nmoves = a1 o15 b1 n15 c1 m15 d1 l15 e1\n",
-	     RULE_FREESTYLE, "opening 'w': move 9, e1, already wins"},
+	     RULE_FREESTYLE, "b.ini:2: opening 'w': move 9, e1, already wins"},
 	    {"b.ini", "[opening f]\nmoves = h8 a1 i8 a3 j9 a5 j10 a7 j8\n", RULE_RENJU,
-	     "opening 'f': move 9, j8, is forbidden for black"},
+	     "b.ini:2: opening 'f': move 9, j8, is forbidden for black"},
 	    {"b.txt", "0,0\n9,9\n", RULE_FREESTYLE,
 	     "b.txt:2: offset 9,9 is off the 15x15 board"},
-	    {"b.txt", "0,0, 1\n", RULE_FREESTYLE, "b.txt:1: expected x,y offsets"},
+	    {"b.txt", "0,0, 1\n", RULE_FREESTYLE, "b.txt:1: expected ',' between x and y"},
+	    {"b.txt", "0,0\n1 1\n", RULE_FREESTYLE,
+	     "b.txt:2: expected ',' between x and y"},
+	    {"b.txt", "0,0\n0x1,0\n", RULE_FREESTYLE,
+	     "b.txt:2: expected ',' between x and y"},
+	    {"b.txt", "0,0\n99999999999999999999,0\n", RULE_FREESTYLE,
+	     "b.txt:2: expected an x offset (-20 to 20)"},
+	    {"b.txt", "0,0\n0,0, 0,0\n", RULE_FREESTYLE,
+	     "b.txt:2: opening 'line 2': h8 is played twice"},
+	    {"b.ini", "[opening x]\nnote = nothing\n", RULE_FREESTYLE,
+	     "b.ini:1: [opening x] has no 'moves'"},
 	    {"b.txt", "# nothing\n", RULE_FREESTYLE, "no openings in the file"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

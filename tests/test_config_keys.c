@@ -17,6 +17,7 @@
 
 #include "config.h"
 #include "config_keys.h"
+#include "registry.h"
 #include "spsa_config.h"
 #include "texel_config.h"
 
@@ -329,6 +330,64 @@ static void texel_whole_numbers_in_any_notation(void **state)
 	assert_non_null(strstr(err, "t.ini:2: 'rounds' takes a whole number from 1 to"));
 }
 
+/* A [player] section's own keys (its table: type, the budget, program,
+ * program_hash) always mean themselves, so a parameter of the same name
+ * could never be set, and a config.ini that writes it would read back as
+ * that key: no type may declare one. external, found by name only, too. */
+static void no_parameter_is_named_like_a_player_key(void **state)
+{
+	(void)state;
+	int n;
+	const PlayerType *const *all = registry_all(&n);
+	const PlayerType *types[64];
+	for (int i = 0; i < n; i++)
+		types[i] = all[i];
+	types[n++] = registry_find("external");
+	assert_non_null(types[n - 1]);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < types[i]->nparams; k++) {
+			const char *name = types[i]->params[k].name;
+			const ConfigKey *key = config_table_find(&config_player, name);
+			if (key)
+				fail_msg(
+				    "type %s declares a parameter '%s', which is a key of "
+				    "[player NAME]",
+				    types[i]->name, name);
+		}
+}
+
+/* The colleague's case: a tournament budget, an alphabeta player without
+ * its own, its config.ini run again: the same budget and parameters. */
+static void config_ini_runs_the_same_games(void **state)
+{
+	(void)state;
+	const char *path = tmpdir_write(
+	    "t.ini", "[tournament]\nnodes = 100\n[player a]\ntype = alphabeta\n"
+	             "[player b]\ntype = random\n");
+	Tournament t, u;
+	char err[512];
+	if (config_load(path, &t, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(config_write(&t, f), 0);
+	fclose(f);
+	const char *again = tmpdir_write("config.ini", text);
+	if (config_load(again, &u, err, sizeof err) < 0)
+		fail_msg("%s\n%s", err, text);
+	for (int i = 0; i < 2; i++) {
+		Budget a = config_budget(&t, i), b = config_budget(&u, i);
+		assert_true(a.nodes == 100 && a.depth == 0 && a.ms == 0);
+		assert_true(b.nodes == a.nodes && b.depth == a.depth && b.ms == a.ms);
+		assert_int_equal(t.players[i].params.n, u.players[i].params.n);
+		for (int k = 0; k < t.players[i].params.n; k++)
+			assert_true(t.players[i].params.v[k] == u.players[i].params.v[k]);
+	}
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -338,6 +397,8 @@ int main(void)
 	    cmocka_unit_test(readme_documents_every_key),
 	    cmocka_unit_test(reference_names_every_key),
 	    cmocka_unit_test(texel_whole_numbers_in_any_notation),
+	    cmocka_unit_test(no_parameter_is_named_like_a_player_key),
+	    cmocka_unit_test(config_ini_runs_the_same_games),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -110,7 +110,7 @@ static void openings_recorded_and_read_back_from_the_run_folder(void **state)
 	/* The file changed: config.ini no longer describes its games. */
 	tmpdir_write("book.txt", "0,0\n0,0, 1,0\n");
 	assert_int_equal(load(saved, &u, err, sizeof err), -1);
-	snprintf(want, sizeof want, "%s: openings_hash is %s but %s/book.txt now has ",
+	snprintf(want, sizeof want, "%s:10: openings_hash is %s but %s/book.txt now has ",
 	         saved, hash, real_dir);
 	if (!strstr(err, want) || !strstr(err, "the file changed"))
 		fail_msg("'%s' lacks '%s'", err, want);

@@ -172,12 +172,32 @@ static void a_huge_line_is_an_error_not_a_crash(void **state)
 	assert_int_equal(pt_lines(out, line), 5);
 	assert_string_equal(line[0], "OK");
 	assert_string_equal(line[1], "ERROR line too long (more than 4095 bytes)");
-	assert_string_equal(line[2], "ERROR BOARD line 2: line too long");
+	assert_string_equal(line[2],
+	                    "ERROR BOARD line 2: line too long (more than 4095 bytes)");
 	int x, y;
 	pt_move(line[3], 15, &x, &y);
 	assert_int_equal(strncmp(line[4], "name=", 5), 0);
 	free(out);
 	free(script);
+}
+
+/* A NUL byte would cut the line short for every string function ("TURN
+ * 7,7\0garbage" read as a move): the line is refused whole, outside and
+ * inside BOARD, and the session goes on. */
+static void a_nul_byte_is_an_error_of_its_line(void **state)
+{
+	(void)state;
+	static const char script[] = "START 15\nTURN 7,7\0junk\nBOARD\n7,7,2\0\nDONE\n"
+	                             "TURN 1,1\nEND\n";
+	PbrainOptions o = pt_options("weighted", NULL);
+	char *out = pt_run_len(&o, script, sizeof script - 1), *line[PT_MAX_LINES];
+	assert_int_equal(pt_lines(out, line), 4);
+	assert_string_equal(line[0], "OK");
+	assert_string_equal(line[1], "ERROR a NUL byte in the line");
+	assert_string_equal(line[2], "ERROR BOARD line 1: a NUL byte in the line");
+	int x, y;
+	pt_move(line[3], 15, &x, &y);
+	free(out);
 }
 
 static void end_stops_and_eof_ends(void **state)
@@ -451,6 +471,7 @@ int main(void)
 	    cmocka_unit_test(bad_input_gets_error_and_the_session_goes_on),
 	    cmocka_unit_test(line_ends_do_not_matter),
 	    cmocka_unit_test(a_huge_line_is_an_error_not_a_crash),
+	    cmocka_unit_test(a_nul_byte_is_an_error_of_its_line),
 	    cmocka_unit_test(end_stops_and_eof_ends),
 	    cmocka_unit_test(takeback_restart_and_play),
 	    cmocka_unit_test(game_over_is_an_error),

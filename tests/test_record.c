@@ -381,17 +381,38 @@ static void trailer_starts_at_first_non_move_line(void **state)
 	assert_int_equal(r.count, 1);
 	assert_string_equal(r.trailer, "\n9,9,0\n");
 
-	/* So do lines that are almost moves. */
-	static const char *const almost[] = {"9,9",   "9,9,",  "9,9,1,2", "9,9,1x",
-	                                     "9;9;1", "a,9,1", "-1"};
-	for (size_t i = 0; i < sizeof almost / sizeof *almost; i++) {
+	/* A file that ends in CR without LF: the last line is still a move
+	 * (a CR kept made it a trailer line, which read back as a move). */
+	expect_read_ok("Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\n8,1,820\r", &r);
+	assert_int_equal(r.count, 2);
+	assert_string_equal(r.trailer, "");
+	expect_read_ok("Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\r\n8,1, 0\r\r", &r);
+	assert_int_equal(r.count, 2);
+	assert_string_equal(r.trailer, "");
+
+	/* So do lines that are no moves: names, a lone number, other separators. */
+	static const char *const other[] = {"9,9,1x", "9;9;1", "a,9,1", "-1", "engine 1,2"};
+	for (size_t i = 0; i < sizeof other / sizeof *other; i++) {
 		char text[128], want[64];
 		snprintf(text, sizeof text,
-		         "Piskvorky 15x15, 11:11, 0\n8,8,0\n%s\n10,10,0\n", almost[i]);
-		snprintf(want, sizeof want, "%s\n10,10,0\n", almost[i]);
+		         "Piskvorky 15x15, 11:11, 0\n8,8,0\n%s\n10,10,0\n", other[i]);
+		snprintf(want, sizeof want, "%s\n10,10,0\n", other[i]);
 		expect_read_ok(text, &r);
 		assert_int_equal(r.count, 1);
 		assert_string_equal(r.trailer, want);
+	}
+	/* A line of numbers and commas is a move, and must be x,y,ms: a
+	 * malformed one is an error of its line, not the trailer's start. */
+	static const char *const malformed[] = {"9,9",  "9,9,",      "9,9,1,2", ",9,9",
+	                                        "9,,9", "9, 9 9, 1", "0x9,9,1"};
+	for (size_t i = 0; i < sizeof malformed / sizeof *malformed; i++) {
+		char text[128];
+		snprintf(text, sizeof text,
+		         "Piskvorky 15x15, 11:11, 0\n8,8,0\n%s\n10,10,0\n", malformed[i]);
+		if (strchr(malformed[i], 'x'))
+			expect_read_ok(text, &r); /* not move-shaped: a trailer */
+		else
+			expect_psq_error(text, 3, "expected a move x,y,ms");
 	}
 }
 
@@ -426,39 +447,37 @@ static void very_long_lines_do_not_crash(void **state)
 	enum { LONG = 100 * 1024 };
 	char *text = malloc(LONG + 256);
 	assert_non_null(text);
-	Record r;
 
 	/* A long header. */
 	memset(text, 'P', LONG);
 	text[LONG] = '\0';
-	expect_psq_error(text, 1, "expected 'Piskvorky WxH, A:B, S'");
+	expect_psq_error(text, 1, "line longer than 4096 bytes");
 
-	/* A long line where the moves would be: it starts the trailer, which
-	 * has no room for it. */
+	/* A long line where the moves would be: an error of its line, never
+	 * cut. */
 	size_t len = (size_t)sprintf(text, "Piskvorky 15x15, 11:11, 0\n8,8,0\n");
 	memset(text + len, 'x', LONG);
 	len += LONG;
 	strcpy(text + len, "\n");
-	expect_read_ok(text, &r);
-	assert_int_equal(r.count, 1);
-	assert_true(strlen(r.trailer) < RECORD_TRAILER_MAX);
+	expect_psq_error(text, 3, "line longer than 4096 bytes");
 
-	/* A long run of digits in a move line is not a move. */
+	/* A long run of digits in a move line. */
 	len = (size_t)sprintf(text, "Piskvorky 15x15, 11:11, 0\n8,8,");
 	memset(text + len, '9', LONG);
 	len += LONG;
 	strcpy(text + len, "\n");
-	expect_read_ok(text, &r);
-	assert_int_equal(r.count, 0);
-	assert_true(strlen(r.trailer) < RECORD_TRAILER_MAX);
+	expect_psq_error(text, 2, "line longer than 4096 bytes");
+
+	/* 19 digits: more than a move needs. */
+	expect_psq_error("Piskvorky 15x15, 11:11, 0\n8,8,9999999999999999999\n", 2,
+	                 "expected a move x,y,ms");
 
 	/* A long line of blanks. */
 	len = (size_t)sprintf(text, "Piskvorky 15x15, 11:11, 0\n");
 	memset(text + len, ' ', LONG);
 	len += LONG;
 	strcpy(text + len, "\n9,9,0\n");
-	expect_read_ok(text, &r);
-	assert_int_equal(r.count, 0);
+	expect_psq_error(text, 2, "line longer than 4096 bytes");
 	free(text);
 }
 

@@ -1,6 +1,6 @@
-/* test_results_scan.c - reading games.csv fast keeps what it accepts: whole
- * numbers in every form strtol takes (plain digits on a fast path), the
- * same refusals, names up to 63 bytes, reasons cut to 23. */
+/* test_results_scan.c - what reading games.csv accepts: whole numbers as
+ * plain decimal digits (num.h), names up to 63 bytes, reasons up to 23;
+ * anything else is refused with its line, never cut. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -69,15 +69,17 @@ static void test_numbers(void **state)
 	assert_int_equal(r.job, 7);
 	assert_int_equal(r.pair, 2000000000);
 	assert_int_equal(r.plies, 12);
-	/* strtol's forms: a sign, leading blanks, leading zeros past ten digits */
-	write_game("+7, 3,000000000000000042", "b", "five", "9");
+	/* Leading zeros are decimal digits too. */
+	write_game("7,3,000000000000000042", "b", "five", "9");
 	assert_int_equal(read_one(&r, err, sizeof err), 0);
 	assert_int_equal(r.job, 7);
 	assert_int_equal(r.pair, 3);
 	assert_int_equal(r.round, 42);
+	/* Digits only (num.h): no sign, no blank, no hexadecimal. */
 	const char *bad[] = {
 	    "-1,0,0", "0,2000000001,0", "0,9999999999,0", "0,99999999999999999999,0",
-	    "0,,0",   "0,1x,0",         "0,1 ,0"};
+	    "0,,0",   "0,1x,0",         "0,1 ,0",         "+7,3,0",
+	    "7, 3,0", "0x1,0,0",        "0,1e3,0"};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		write_game(bad[i], "b", "five", "9");
 		assert_int_equal(read_one(&r, err, sizeof err), -1);
@@ -93,12 +95,17 @@ static void test_names_and_reasons(void **state)
 	char err[256], name[80];
 	memset(name, 'n', 63);
 	name[63] = '\0';
-	write_game("0,0,0", name, "a-reason-longer-than-23-bytes", "9");
+	write_game("0,0,0", name, "a-reason-of-23-bytes-ok", "9");
 	assert_int_equal(read_one(&r, err, sizeof err), 0);
 	assert_string_equal(r.black, name);
 	assert_string_equal(r.white, "w");
-	assert_string_equal(r.reason, "a-reason-longer-than-23");
+	assert_string_equal(r.reason, "a-reason-of-23-bytes-ok");
 	assert_string_equal(r.opening, "o");
+	/* A longer one is refused, never cut. */
+	write_game("0,0,0", name, "a-reason-longer-than-23-bytes", "9");
+	assert_int_equal(read_one(&r, err, sizeof err), -1);
+	assert_non_null(
+	    strstr(err, ":2: reason 'a-reason-longer-than-23-bytes' is not 1 to 23"));
 	strcat(name, "n"); /* 64 bytes */
 	write_game("0,0,0", name, "five", "9");
 	assert_int_equal(read_one(&r, err, sizeof err), -1);

@@ -446,7 +446,7 @@ static void test_bad_configs(void **state)
 	bad_config("[texel]\n" PLAYER "[player w]\ntype = weighted\n",
 	           "4: [player w] is not used: name it in 'player' or 'opponent'");
 	bad_config("[texel]\n" PLAYER "[player ab]\ntype = alphabeta\n",
-	           "4: player 'ab' is defined twice (first at line 2)");
+	           "4: [player ab] appears twice (first at line 2)");
 	bad_config("[texel]\nnodes = 0\n" PLAYER, "3: [player ab] has no limit per move");
 	bad_config("[texel]\nthis is not a key\n" PLAYER,
 	           "2: expected [section] or key = value");
@@ -495,7 +495,18 @@ static void test_exit_status(void **state)
 	o.file = path;
 	o.out = "";
 	assert_int_equal(texel_tune(&o, err, sizeof err), 2);
-	assert_string_equal(err, "tuner texel: --out needs a folder name");
+	assert_string_equal(err,
+	                    "tuner texel: --out needs a folder name of 1 to 1023 bytes");
+	/* Longer: refused, never cut (it was cut to 1023 bytes). */
+	char *long_out = malloc(1100);
+	assert_non_null(long_out);
+	memset(long_out, 'o', 1099);
+	long_out[1099] = '\0';
+	o.out = long_out;
+	assert_int_equal(texel_tune(&o, err, sizeof err), 2);
+	assert_string_equal(err,
+	                    "tuner texel: --out needs a folder name of 1 to 1023 bytes");
+	free(long_out);
 }
 
 /* The whole run on a tiny budget: games, fit, files, verification. */

@@ -82,8 +82,7 @@ static int add_row(void *user, const ResultRow *row, const char *text, char *msg
 
 int positions_read_csv(PosGames *g, const char *path, char *err, size_t errlen)
 {
-	long torn_at; /* a torn last line: the game did not finish */
-	return results_scan(path, add_row, g, &torn_at, err, errlen);
+	return results_scan(path, add_row, g, NULL, err, errlen);
 }
 
 static uint64_t moves_hash(const int16_t *m, int n)

@@ -106,7 +106,7 @@ static const ConfigKey param_keys[] = {
     {"c_end", CONFIG_REAL, ABOVE_0, .at = AT(p.c_end, double), .max = 1e300,
      .line_at = AT(c_end_line, int), .shown_def = "(max - min) / 20",
      .help = "the perturbation c_k at the last iteration"},
-    {"r_end", CONFIG_REAL, ABOVE_0, .at = AT(p.r_end, double), .max = 1e300, .def = 0.002,
+    {"r_end", CONFIG_REAL, ABOVE_0, .at = AT(p.r_end, double), .max = 1e6, .def = 0.002,
      .help = "the learning rate R_k at the last iteration"},
     {"integer", CONFIG_UNSET, CONFIG_WRITE_SET, .at = AT(integer, int), .def = -1,
      .line_at = AT(integer_line, int), .shown_def = "on",
@@ -137,7 +137,8 @@ static void defaults(SpsaConfig *c, const char *path)
 	memset(c, 0, sizeof *c);
 	config_table_defaults(&spsa_config_section, c);
 	snprintf(c->path, sizeof c->path, "%s", path);
-	inifile_stem(path, c->name, sizeof c->name);
+	if (inifile_stem(path, c->name, sizeof c->name) < 0)
+		c->name[0] = '\0'; /* the file must give one */
 }
 
 /* The section of each name: [spsa], [player NAME], [param KEY]; every
@@ -149,13 +150,6 @@ static int check_sections(Ctx *x, SpsaConfig *c, int *spsa, int *player)
 	*spsa = *player = -1;
 	for (int s = 0; s < ini->nsections; s++) {
 		const IniSection *sec = &ini->sections[s];
-		for (int t = 0; t < s; t++)
-			if (strcmp(ini->sections[t].name, sec->name) == 0) {
-				snprintf(msg, sizeof msg,
-				         "[%s] appears twice (first at line %d)", sec->name,
-				         ini->sections[t].line);
-				return fail_at(x, sec->line, msg);
-			}
 		if (strcmp(sec->name, "spsa") == 0) {
 			*spsa = s;
 		} else if (strncmp(sec->name, "player ", 7) == 0 && sec->name[7]) {
@@ -168,36 +162,21 @@ static int check_sections(Ctx *x, SpsaConfig *c, int *spsa, int *player)
 			}
 			const char *name = sec->name + 7;
 			if (strlen(name) >= sizeof c->player - 8 || strpbrk(name, ",\"/")) {
-				snprintf(msg, sizeof msg,
-				         "player name '%s' is longer than %zu characters "
-				         "or has , \" or /",
-				         name, sizeof c->player - 9);
+				snprintf(
+				    msg, sizeof msg,
+				    "player name '%.80s' is longer than %zu characters "
+				    "or has , \" or /",
+				    name, sizeof c->player - 9);
 				return fail_at(x, sec->line, msg);
 			}
 			*player = s;
 		} else if (strncmp(sec->name, "param ", 6) != 0 || !sec->name[6]) {
 			snprintf(msg, sizeof msg,
-			         "unknown section [%s] (expected [spsa], [player NAME] "
+			         "unknown section [%.80s] (expected [spsa], [player NAME] "
 			         "or [param KEY])",
 			         sec->name);
 			return fail_at(x, sec->line, msg);
 		}
-	}
-	for (int i = 0; i < ini->nentries; i++) {
-		const IniEntry *e = &ini->entries[i];
-		if (e->section < 0) {
-			snprintf(msg, sizeof msg, "'%s' is outside any section", e->key);
-			return fail_at(x, e->line, msg);
-		}
-		for (int j = 0; j < i; j++)
-			if (ini->entries[j].section == e->section &&
-			    !strcmp(ini->entries[j].key, e->key)) {
-				snprintf(msg, sizeof msg,
-				         "'%s' is given twice in [%s] (first at line %d)",
-				         e->key, ini->sections[e->section].name,
-				         ini->entries[j].line);
-				return fail_at(x, e->line, msg);
-			}
 	}
 	return 0;
 }
@@ -210,9 +189,10 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 		return fail_at(x, 0, "no [player NAME] section: the player to tune");
 	snprintf(c->player, sizeof c->player, "%s", ini->sections[sec].name + 7);
 	c->player_line = ini->sections[sec].line;
-	for (int i = 0; i < ini->nentries; i++) {
+	int first = ini->sections[sec].first, end = first + ini->sections[sec].count;
+	for (int i = first; i < end; i++) {
 		const IniEntry *e = &ini->entries[i];
-		if (e->section != sec || strcmp(e->key, "type") != 0)
+		if (strcmp(e->key, "type") != 0)
 			continue;
 		if (!(c->type = registry_find(e->value))) {
 			int n;
@@ -223,7 +203,7 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 				snprintf(m2 + l, sizeof m2 - l, "%s%s", t ? ", " : "",
 				         all[t]->name);
 			}
-			snprintf(msg, sizeof msg, "unknown player type '%s' (known: %s)",
+			snprintf(msg, sizeof msg, "unknown player type '%.64s' (known: %s)",
 			         e->value, m2);
 			return fail_at(x, e->line, msg);
 		}
@@ -237,11 +217,15 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 	/* The player's budget keys replace [spsa]'s budget whole (config.h). */
 	Budget own = {0};
 	unsigned own_set = 0;
-	for (int i = 0; i < ini->nentries; i++) {
+	PlayerSpec spec = {.type = c->type, .line = c->player_line};
+	snprintf(spec.name, sizeof spec.name, "%s", c->player);
+	for (int i = first; i < end; i++) {
 		const IniEntry *e = &ini->entries[i];
 		int rc;
-		if (e->section != sec || strcmp(e->key, "type") == 0)
+		if (strcmp(e->key, "type") == 0) {
+			spec.type_line = e->line;
 			continue;
+		}
 		if (config_budget_key(&own, &own_set, e->key, e->value, msg, sizeof msg,
 		                      &rc) ||
 		    (c->external && spsa_external_player_key(c, e->key, e->value, e->line,
@@ -251,16 +235,24 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 		} else if (param_set(&c->params, e->key, e->value, m2, sizeof m2) < 0) {
 			if (param_find(&c->params, e->key) < 0)
 				snprintf(msg, sizeof msg,
-				         "unknown key '%s' in [player %s] (type %s)",
+				         "unknown key '%.64s' in [player %s] (type %s)",
 				         e->key, c->player, c->type->name);
 			else
 				snprintf(msg, sizeof msg, "[player %s]: %s", c->player, m2);
 			return fail_at(x, e->line, msg);
+		} else {
+			spec.param_line[param_find(&c->params, e->key)] = e->line;
 		}
 	}
 	if (own_set)
 		c->budget = own;
-	return 0;
+	/* Made once here, so that what only the type can judge is found before
+	 * anything is written; an external engine's command and info hold the
+	 * tuned values' {placeholders}, which spsa_external_check reads. */
+	spec.params = c->params;
+	return c->external
+	           ? 0
+	           : config_player_check(&spec, c->seed, c->path, x->err, x->errlen);
 }
 
 static void tunable_names(const PlayerType *t, char *buf, size_t len)
@@ -314,10 +306,9 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 	pk.p.min = lo;
 	pk.p.max = hi;
 	pk.p.integer = d ? d->type == PARAM_INT : true;
-	for (int i = 0; i < ini->nentries; i++) {
+	for (int i = ini->sections[sec].first;
+	     i < ini->sections[sec].first + ini->sections[sec].count; i++) {
 		const IniEntry *e = &ini->entries[i];
-		if (e->section != sec)
-			continue;
 		const ConfigKey *k = config_table_find(&spsa_config_param_section, e->key);
 		int rc = -1;
 		char m[400], expected[120];
@@ -330,7 +321,7 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 		} else {
 			config_table_names(&spsa_config_param_section, expected,
 			                   sizeof expected);
-			snprintf(m, sizeof m, "unknown key '%s' (expected %s)", e->key,
+			snprintf(m, sizeof m, "unknown key '%.64s' (expected %s)", e->key,
 			         expected);
 		}
 		if (rc < 0) {
@@ -365,6 +356,14 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 	}
 	if (!pk.c_end_line)
 		p->c_end = (p->max - p->min) / 20;
+	/* A perturbation wider than the range only probes its ends, and one
+	 * far wider overflows the schedule (c_end^2 in the gain). */
+	if (p->c_end > p->max - p->min) {
+		snprintf(msg, sizeof msg,
+		         "[param %s]: c_end %g is wider than max - min = %g", key, p->c_end,
+		         p->max - p->min);
+		return fail_at(x, pk.c_end_line, msg);
+	}
 	return 0;
 }
 
@@ -376,7 +375,7 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 		return -1;
 	}
 	IniFile ini;
-	if (inifile_read(path, &ini, err, errlen) < 0)
+	if (inifile_read(path, NULL, &ini, err, errlen) < 0)
 		return -1;
 	Ctx x = {&ini, err, errlen};
 	char msg[768];
@@ -401,6 +400,12 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 			goto out;
 	if (c->n == 0) {
 		fail_at(&x, 0, "no [param KEY] section: nothing to tune");
+		goto out;
+	}
+	if (!c->name[0]) {
+		fail_at(
+		    &x, 0,
+		    "the file's name is too long to name the run: give [spsa] a 'name'");
 		goto out;
 	}
 	int line;

@@ -28,7 +28,7 @@ enum { REAL_WIDTH = 24 };
 /* "KEY = " and the value on one line of an INI file (inifile.h). */
 static size_t line_room(const char *key)
 {
-	size_t room = INIFILE_TEXT_MAX - 2 - strlen(key) - 3;
+	size_t room = INIFILE_LINE_MAX - strlen(key) - 3;
 	return room < PARAM_TEXT_MAX - 1 ? room : PARAM_TEXT_MAX - 1;
 }
 

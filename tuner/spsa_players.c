@@ -89,7 +89,7 @@ int spsa_players_read_tuned(const char *path, const SpsaConfig *c, ParamSet *out
                             size_t errlen)
 {
 	IniFile ini;
-	if (inifile_read(path, &ini, err, errlen) < 0)
+	if (inifile_read(path, NULL, &ini, err, errlen) < 0)
 		return -1;
 	char name[CONFIG_NAME_MAX + 16], msg[512];
 	snprintf(name, sizeof name, "player %s-tuned", c->player);

@@ -402,8 +402,10 @@ static int run(Run *r, char *err, size_t errlen)
 int texel_tune(const TexelOptions *o, char *err, size_t errlen)
 {
 	err[0] = '\0';
-	if (o->out && !*o->out) {
-		snprintf(err, errlen, "tuner texel: --out needs a folder name");
+	if (o->out && (!*o->out || strlen(o->out) >= TEXEL_PATH_MAX)) {
+		snprintf(err, errlen,
+		         "tuner texel: --out needs a folder name of 1 to %d bytes",
+		         TEXEL_PATH_MAX - 1);
 		return 2;
 	}
 	Run *r = calloc(1, sizeof *r);
@@ -442,7 +444,9 @@ int texel_tune(const TexelOptions *o, char *err, size_t errlen)
 		    strsignal(interrupt_signal()));
 		return 128 + interrupt_signal();
 	}
+	/* Bad input is named as its file:line says; other failures by the
+	 * command. */
 	if (rc < 0)
-		snprintf(err, errlen, "tuner texel: %s", msg);
+		snprintf(err, errlen, "%s%s", rc == -2 ? "" : "tuner texel: ", msg);
 	return rc == 0 ? 0 : rc == -2 ? 2 : 1;
 }

@@ -5,9 +5,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "texel_config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "inifile.h"
 #include "registry.h"
@@ -46,8 +48,8 @@ static int set_params(TexelConfig *c, const PlayerType *t, const char *v, char *
                       size_t errlen)
 {
 	int nfit = t->eval->nfeat + 1;
-	char buf[INIFILE_TEXT_MAX];
-	snprintf(buf, sizeof buf, "%s", v);
+	char buf[TEXEL_PARAMS_TEXT_MAX];
+	snprintf(buf, sizeof buf, "%s", v); /* no longer than params */
 	bool fit[EVAL_FEATURES_MAX + 1] = {false};
 	int n = 0;
 	for (char *tok = strtok(buf, ", \t"); tok; tok = strtok(NULL, ", \t")) {
@@ -62,14 +64,14 @@ static int set_params(TexelConfig *c, const PlayerType *t, const char *v, char *
 					snprintf(names + len, sizeof names - len, "%s%s",
 					         len ? ", " : "", fit_name(t, k));
 			}
-			snprintf(
-			    err, errlen,
-			    "'params': '%s' is not a tunable evaluation weight of %s (%s)",
-			    tok, t->name, names);
+			snprintf(err, errlen,
+			         "'params': '%.64s' is not a tunable evaluation weight of "
+			         "%s (%s)",
+			         tok, t->name, names);
 			return -1;
 		}
 		if (fit[j]) {
-			snprintf(err, errlen, "'params' names '%s' twice", tok);
+			snprintf(err, errlen, "'params' names '%.64s' twice", tok);
 			return -1;
 		}
 		fit[j] = true;
@@ -85,7 +87,7 @@ static int set_params(TexelConfig *c, const PlayerType *t, const char *v, char *
 
 #define AT(f, T) CONFIG_AT(TexelConfig, f, T)
 #define TEXT_AT(f) .at = AT(f, char *), .size = CONFIG_SIZE(TexelConfig, f)
-/* Whole numbers in any notation strtod reads, as [texel] always took. */
+/* Whole numbers also as decimals ("2e3", "40.0": num.h), as [texel] always took. */
 #define WHOLE CONFIG_ANY_NOTATION
 
 static const ConfigKey texel_keys[] = {
@@ -106,9 +108,11 @@ static const ConfigKey texel_keys[] = {
     {"openings", CONFIG_PATH, 0, TEXT_AT(openings), .line_at = AT(openings_line, int),
      .shown_def = "random ones", .help = "the data games' openings"},
     {"opening_plies", CONFIG_INT, WHOLE, .at = AT(opening_plies, int), .max = 20, .def = 4,
+     .line_at = AT(opening_plies_line, int),
      .help = "random openings: this many stones ..."},
     {"opening_box", CONFIG_INT, WHOLE, .at = AT(opening_box, int), .min = 1,
-     .max = BOARD_MAX, .def = 5, .help = "... in the central box x box square"},
+     .line_at = AT(opening_box_line, int), .max = BOARD_MAX, .def = 5,
+     .help = "... in the central box x box square"},
     {"skip", CONFIG_INT, WHOLE, .at = AT(skip, int), .max = BOARD_MAX_MOVES, .def = -1,
      .shown_def = "the longest opening + 2", .help = "plies of each game not used"},
     {"vcf_nodes", CONFIG_U64, WHOLE, .at = AT(vcf_nodes, uint64_t), .max = 1e9, .def = 1000,
@@ -133,7 +137,7 @@ static const ConfigKey texel_keys[] = {
      .line_at = AT(verify_openings_line, int), .shown_def = "random ones",
      .help = "the closing match's openings (at least verify_pairs)"},
     {"board", CONFIG_INT, WHOLE, .at = AT(size, int), .min = BOARD_MIN, .max = BOARD_MAX,
-     .def = BOARD_DEFAULT, .help = "points a side"},
+     .line_at = AT(board_line, int), .def = BOARD_DEFAULT, .help = "points a side"},
     {"rule", CONFIG_RULE, 0, .at = AT(rule, Rule), .def = RULE_FREESTYLE,
      .help = "as in a tournament; the evaluation follows it"},
     {"max_plies", CONFIG_INT, WHOLE, .at = AT(max_plies, int), .max = BOARD_MAX_MOVES,
@@ -181,12 +185,6 @@ static int player_section(Ctx *x, int s)
 	const IniSection *sec = &ini->sections[s];
 	const char *name = sec->name + 7;
 	char msg[700];
-	int other = find_player(c, name);
-	if (other >= 0) {
-		snprintf(msg, sizeof msg, "player '%s' is defined twice (first at line %d)",
-		         name, c->players[other].line);
-		return fail(x, sec->line, msg);
-	}
 	if (strlen(name) >= TEXEL_NAME_MAX - 8 || strpbrk(name, ",\"/"))
 		return fail(x, sec->line,
 		            "a player name has at most 55 characters and no , \" or /");
@@ -198,9 +196,9 @@ static int player_section(Ctx *x, int s)
 	memset(p, 0, sizeof *p);
 	snprintf(p->name, sizeof p->name, "%s", name);
 	p->line = sec->line;
-	for (int k = 0; k < ini->nentries && !p->type; k++) {
+	for (int k = sec->first; k < sec->first + sec->count && !p->type; k++) {
 		const IniEntry *e = &ini->entries[k];
-		if (e->section != s || strcmp(e->key, "type") != 0)
+		if (strcmp(e->key, "type") != 0)
 			continue;
 		p->type = registry_find(e->value);
 		if (!p->type) {
@@ -210,17 +208,81 @@ static int player_section(Ctx *x, int s)
 			return fail(x, e->line, msg);
 		}
 		param_defaults(&p->params, p->type->params, p->type->nparams);
+		p->type_line = e->line;
 	}
 	if (!p->type) {
 		snprintf(msg, sizeof msg, "[player %s] has no 'type'", name);
 		return fail(x, sec->line, msg);
 	}
-	for (int k = 0; k < ini->nentries; k++) {
+	for (int k = sec->first; k < sec->first + sec->count; k++) {
 		const IniEntry *e = &ini->entries[k];
-		if (e->section == s &&
-		    config_player_key(p, e->key, e->value, msg, sizeof msg) < 0)
+		if (config_player_key(p, e->key, e->value, e->line, msg, sizeof msg) < 0)
 			return fail(x, e->line, msg);
 	}
+	return 0;
+}
+
+/* The distinct positions of plies stones, half black (rounded up), in n
+ * points: more than the random openings can ever be (no two the same up to
+ * symmetry, none winning). */
+static double positions_of(int n, int plies)
+{
+	int k1 = (plies + 1) / 2, k2 = plies / 2;
+	if (k1 + k2 > n)
+		return 0;
+	double v = 1;
+	for (int i = 0; i < k1; i++)
+		v = v * (n - i) / (i + 1);
+	for (int i = 0; i < k2; i++)
+		v = v * (n - k1 - i) / (i + 1);
+	return v;
+}
+
+/* Random openings (no openings file) must exist in the numbers asked for:
+ * otherwise the search for them would try hundreds of times as many
+ * before it gave up. */
+static int random_openings_fit(Ctx *x)
+{
+	const TexelConfig *c = x->c;
+	double most = positions_of(c->opening_box * c->opening_box, c->opening_plies);
+	int line = c->opening_plies_line > c->opening_box_line ? c->opening_plies_line
+	                                                       : c->opening_box_line;
+	char msg[400];
+	long need[2] = {c->openings[0] || c->games_csv[0] ? 0 : (c->games + 1L) / 2,
+	                c->verify_openings[0] ? 0 : c->verify_pairs};
+	long asked[2] = {c->games, c->verify_pairs};
+	const char *key[2] = {"games", "verify_pairs"};
+	int key_line[2] = {c->games_line, c->verify_pairs_line};
+	for (int i = 0; i < 2; i++)
+		if (need[i] > most) {
+			snprintf(
+			    msg, sizeof msg,
+			    "'%s' = %ld needs %ld distinct openings of %d stones in the "
+			    "central %dx%d square, which holds at most %.0f",
+			    key[i], asked[i], need[i], c->opening_plies, c->opening_box,
+			    c->opening_box, most);
+			return fail(x, key_line[i] > line ? key_line[i] : line, msg);
+		}
+	return 0;
+}
+
+/* The files the keys name exist, each refused at its key's line. */
+static int files_exist(Ctx *x)
+{
+	const TexelConfig *c = x->c;
+	const struct {
+		const char *key, *path;
+		int line;
+	} files[] = {{"games_csv", c->games_csv, c->games_csv_line},
+	             {"openings", c->openings, c->openings_line},
+	             {"verify_openings", c->verify_openings, c->verify_openings_line}};
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+		if (files[i].path[0] && access(files[i].path, R_OK) != 0) {
+			char msg[TEXEL_PATH_MAX + 128];
+			snprintf(msg, sizeof msg, "%s: %s: cannot open: %s", files[i].key,
+			         files[i].path, strerror(errno));
+			return fail(x, files[i].line, msg);
+		}
 	return 0;
 }
 
@@ -278,8 +340,21 @@ static int finish(Ctx *x)
 	if (c->opening_box > c->size) {
 		snprintf(msg, sizeof msg, "'opening_box' %d is larger than the board (%d)",
 		         c->opening_box, c->size);
-		return fail(x, 0, msg);
+		return fail(x,
+		            c->opening_box_line > c->board_line ? c->opening_box_line
+		                                                : c->board_line,
+		            msg);
 	}
+	if (c->stem_too_long && !c->name[0])
+		return fail(x, 0,
+		            "the file's name is too long to name the run: give [texel] a "
+		            "'name'");
+	if (random_openings_fit(x) < 0 || files_exist(x) < 0)
+		return -1;
+	for (int i = 0; i < c->nplayers; i++)
+		if (config_player_check(&c->players[i], c->seed, c->path, x->err,
+		                        x->errlen) < 0)
+			return -1;
 	return 0;
 }
 
@@ -287,29 +362,24 @@ int texel_config_load(const char *path, TexelConfig *c, char *err, size_t errlen
 {
 	defaults(c);
 	IniFile ini;
-	if (inifile_read(path, &ini, err, errlen) < 0)
+	if (inifile_read(path, NULL, &ini, err, errlen) < 0)
 		return -1;
 	snprintf(c->path, sizeof c->path, "%s", ini.path);
-	inifile_stem(path, c->name, sizeof c->name);
+	c->stem_too_long = inifile_stem(path, c->name, sizeof c->name) < 0;
 	Ctx x = {.c = c, .ini = &ini, .err = err, .errlen = errlen};
 	char msg[700];
 	int rc = 0;
 	for (int k = 0; k < ini.nentries && rc == 0; k++) {
 		const IniEntry *e = &ini.entries[k];
-		if (e->section < 0)
-			rc = fail(&x, e->line, "a key before any [section]");
-		else if (!strcmp(ini.sections[e->section].name, "texel") &&
-		         config_table_set(&texel_config_section, c, e->key, e->value,
-		                          c->path, e->line, msg, sizeof msg) < 0)
+		if (!strcmp(ini.sections[e->section].name, "texel") &&
+		    config_table_set(&texel_config_section, c, e->key, e->value, c->path,
+		                     e->line, msg, sizeof msg) < 0)
 			rc = fail(&x, e->line, msg);
 	}
-	int ntexel = 0;
 	for (int s = 0; s < ini.nsections && rc == 0; s++) {
 		const char *name = ini.sections[s].name;
 		if (!strcmp(name, "texel")) {
-			if (ntexel++)
-				rc =
-				    fail(&x, ini.sections[s].line, "[texel] appears twice");
+			/* read above */
 		} else if (!strncmp(name, "player ", 7) && name[7]) {
 			rc = player_section(&x, s);
 		} else {

@@ -23,7 +23,12 @@
 #include "player.h"
 #include "rules.h"
 
-enum { TEXEL_PATH_MAX = 1024, TEXEL_NAME_MAX = 64, TEXEL_PLAYERS_MAX = 2 };
+enum {
+	TEXEL_PATH_MAX = 1024,
+	TEXEL_NAME_MAX = 64,
+	TEXEL_PLAYERS_MAX = 2,
+	TEXEL_PARAMS_TEXT_MAX = 512 /* 'params' as written, with its NUL */
+};
 
 /* A [player] section, read as the arena reads one (config.h). */
 typedef PlayerSpec TexelPlayer;
@@ -52,9 +57,10 @@ typedef struct {
 	/* fit[j]: the weight of feature j of the tuned type's eval; fit[nfeat]:
 	 * its ratio. Default: the weights and ratio whose ParamDecl is tunable. */
 	bool fit[EVAL_FEATURES_MAX + 1];
-	char
-	    params[INIFILE_TEXT_MAX]; /* 'params' as written: read once the type is known */
+	char params[TEXEL_PARAMS_TEXT_MAX]; /* as written: read once the type is known */
 	int params_line;
+	int opening_box_line, opening_plies_line, board_line;
+	bool stem_too_long; /* the file's name cannot name the run: `name` must */
 	int iterations, rounds;
 	double l2;
 	/* verification */

@@ -55,8 +55,11 @@ int texel_random_openings(int size, Rule rule, int plies, int box, uint64_t seed
 	Rng rng;
 	rng_seed(&rng, seed);
 	int lo = (size - box) / 2, sorted = 0;
-	long tries = 0, max_tries = 200L * count + 20000;
-	while (out->count < count && tries++ < max_tries) {
+	/* Gives up after as many draws in a row without a new opening as there
+	 * are openings to find (and some), so a square that cannot hold them
+	 * is found out in time linear in count. */
+	long tries = 0, max_tries = 200L * count + 20000, misses = 0;
+	while (out->count < count && tries++ < max_tries && misses++ < 20000L + count) {
 		Opening o = {.count = 0};
 		board_init(b, size, rule);
 		for (int t = 0; o.count < plies && t < 100 * plies; t++) {
@@ -80,6 +83,7 @@ int texel_random_openings(int size, Rule rule, int plies, int box, uint64_t seed
 		snprintf(o.name, sizeof o.name, "%s%d", prefix, out->count + 1);
 		keys[out->count] = k;
 		out->items[out->count++] = o;
+		misses = 0;
 		if (out->count - sorted >= 256) {
 			qsort(keys, (size_t)out->count, sizeof *keys, by_key);
 			sorted = out->count;

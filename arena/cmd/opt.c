@@ -3,10 +3,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "num.h"
 
 /* The message "PROG: what" into err; returns -1. */
 static int fail(const OptSpec *s, char *err, size_t errlen, const char *fmt, ...)
@@ -21,25 +24,14 @@ static int fail(const OptSpec *s, char *err, size_t errlen, const char *fmt, ...
 	return -1;
 }
 
-static bool digit(char c)
-{
-	return isdigit((unsigned char)c) != 0;
-}
-
-/* An optional '-' and decimal digits, nothing else, within long's range. */
+/* An optional '-' and decimal digits, nothing else, within long's range
+ * (num.h, the rule of every file too). */
 static bool parse_long(const char *v, long *out)
 {
-	const char *p = v + (*v == '-');
-	if (!*p)
+	long long n;
+	if (*v == '+' || num_whole(v, LONG_MIN, LONG_MAX, &n) < 0)
 		return false;
-	for (const char *q = p; *q; q++)
-		if (!digit(*q))
-			return false;
-	errno = 0;
-	long n = strtol(v, NULL, 10);
-	if (errno == ERANGE)
-		return false;
-	*out = n;
+	*out = (long)n;
 	return true;
 }
 
@@ -48,29 +40,7 @@ static bool parse_long(const char *v, long *out)
  * and leading spaces. */
 static bool parse_real(const char *v, double *out)
 {
-	const char *p = v + (*v == '-');
-	int digits = 0;
-	for (; digit(*p); p++)
-		digits++;
-	if (*p == '.')
-		for (p++; digit(*p); p++)
-			digits++;
-	if (!digits)
-		return false;
-	if (*p == 'e' || *p == 'E') {
-		p += 1 + (p[1] == '+' || p[1] == '-');
-		if (!digit(*p))
-			return false;
-		while (digit(*p))
-			p++;
-	}
-	if (*p)
-		return false;
-	double x = strtod(v, NULL);
-	if (!isfinite(x))
-		return false;
-	*out = x;
-	return true;
+	return *v != '+' && num_real(v, -HUGE_VAL, HUGE_VAL, out) == 0;
 }
 
 /* "a, b or c" (sep ", ", last " or "), or "a|b|c" */

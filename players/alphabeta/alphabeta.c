@@ -69,7 +69,7 @@ static const ParamDecl alphabeta_params[P_COUNT] = {
                  "weight of the opponent's shape score: own - ratio * opponent"},
     [P_DISTANCE] = {"distance", PARAM_INT, 2, 1, 4, NULL, false,
                     "candidate moves within this many points of a stone"},
-    [P_DEPTH] = {"depth", PARAM_INT, 6, 1, 64, NULL, false,
+    [P_DEPTH] = {"default_depth", PARAM_INT, 6, 1, 64, NULL, false,
                  "search depth when the budget sets no limit"},
     [P_HASH_MB] = {"hash_mb", PARAM_INT, 16, 1, 4096, NULL, false,
                    "transposition table size, MB"},

@@ -24,6 +24,15 @@ int external_text_info(const char *text, char *out, size_t outlen, char *err, si
 {
 	size_t len = 0;
 	out[0] = '\0';
+	/* A line end in the text would end the INFO line early and send the
+	 * rest to the engine as a command of its own. */
+	for (const char *c = text; *c; c++)
+		if ((unsigned char)*c < 0x20 && *c != '\t') {
+			snprintf(err, errlen,
+			         "info: a control character (byte %d) in the text",
+			         (unsigned char)*c);
+			return -1;
+		}
 	const char *s = text;
 	while (*s) {
 		size_t n = strcspn(s, ";");

@@ -18,7 +18,7 @@
 #include "coord.h"
 #include "wall.h"
 
-typedef enum { LINE_OK, LINE_LONG, LINE_EOF } LineStatus;
+typedef enum { LINE_OK, LINE_LONG, LINE_NUL, LINE_EOF } LineStatus;
 
 typedef struct {
 	FILE *in;
@@ -28,7 +28,7 @@ typedef struct {
 static LineStatus read_line(Reader *r, char *buf, size_t cap)
 {
 	size_t n = 0;
-	bool too_long = false;
+	bool too_long = false, nul = false;
 	int c = getc(r->in);
 	if (r->skip_lf) {
 		r->skip_lf = false;
@@ -42,10 +42,11 @@ static LineStatus read_line(Reader *r, char *buf, size_t cap)
 			buf[n++] = (char)c;
 		else
 			too_long = true;
+		nul |= c == '\0'; /* the line is not what strlen would see */
 	}
 	r->skip_lf = c == '\r';
 	buf[n] = '\0';
-	return too_long ? LINE_LONG : LINE_OK;
+	return too_long ? LINE_LONG : nul ? LINE_NUL : LINE_OK;
 }
 
 void pbrain_reply(Session *s, const char *fmt, ...)
@@ -294,8 +295,9 @@ static bool block_command(Session *s, const char *line, size_t n)
 	return true;
 }
 
-/* Handles one line; returns false on END. */
-static bool command(Session *s, char *line, bool too_long)
+/* Handles one line; bad says why it cannot be read (NULL: it can);
+ * returns false on END. */
+static bool command(Session *s, char *line, const char *bad)
 {
 	size_t len = strlen(line);
 	while (len && isspace((unsigned char)line[len - 1]))
@@ -304,10 +306,9 @@ static bool command(Session *s, char *line, bool too_long)
 	size_t n = strcspn(line, " \t");
 	const char *arg = line + n + strspn(line + n, " \t");
 	if (s->block != BLOCK_NONE)
-		return pbrain_block_line(s, line, n, too_long);
-	if (too_long) {
-		pbrain_reply(s, "ERROR line too long (more than %d bytes)",
-		             PBRAIN_LINE_MAX - 1);
+		return pbrain_block_line(s, line, n, bad);
+	if (bad) {
+		pbrain_reply(s, "ERROR %s", bad);
 	} else if (n == 0) {
 		/* blank line: nothing to answer */
 	} else if (pbrain_word_is(line, n, "END")) {
@@ -373,8 +374,14 @@ int pbrain_run(FILE *in, FILE *out, const PbrainOptions *opt, char *err, size_t 
 	s->times = (PbrainTimes){-1, -1, -1, 0};
 	Reader r = {in, false};
 	LineStatus st;
+	char too_long[64];
+	snprintf(too_long, sizeof too_long, "line too long (more than %d bytes)",
+	         PBRAIN_LINE_MAX - 1);
 	while (!s->failed && (st = read_line(&r, line, PBRAIN_LINE_MAX)) != LINE_EOF)
-		if (!command(s, line, st == LINE_LONG))
+		if (!command(s, line,
+		             st == LINE_LONG  ? too_long
+		             : st == LINE_NUL ? "a NUL byte in the line"
+		                              : NULL))
 			break;
 	int rc = 0;
 	if (s->failed) {

@@ -122,17 +122,17 @@ static void swap2_done(Session *s)
 	pbrain_swap2_answer(s, n);
 }
 
-bool pbrain_block_line(Session *s, const char *line, size_t word, bool too_long)
+bool pbrain_block_line(Session *s, const char *line, size_t word, const char *bad)
 {
-	if (!too_long && pbrain_word_is(line, word, "END"))
+	if (!bad && pbrain_word_is(line, word, "END"))
 		return false;
-	bool done = !too_long && pbrain_word_is(line, word, "DONE");
+	bool done = !bad && pbrain_word_is(line, word, "DONE");
 	if (!done) {
 		s->setup_line++;
-		if (s->block == BLOCK_SKIP || (!too_long && !line[0]))
+		if (s->block == BLOCK_SKIP || (!bad && !line[0]))
 			return true; /* skipped, or a blank line */
-		if (too_long)
-			block_error(s, "line too long");
+		if (bad)
+			block_error(s, "%s", bad);
 		else
 			stone_line(s, line);
 		return true;

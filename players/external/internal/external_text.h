@@ -21,8 +21,9 @@ typedef enum {
 bool external_text_word_is(const char *s, size_t n, const char *kw);
 
 /* The info parameter, "key value; key value", as "INFO key value\n" lines
- * in out. Returns 0, or -1 with a message (an item without a value, too
- * long for out). */
+ * in out. Returns 0, or -1 with a message (a control character such as a
+ * CR, which would end a line early; an item without a value; too long for
+ * out). */
 int external_text_info(const char *text, char *out, size_t outlen, char *err,
                        size_t errlen);
 

@@ -75,9 +75,10 @@ void pbrain_set_position(Session *s, int size, Rule rule, const int16_t *pts,
 bool pbrain_word_is(const char *w, size_t n, const char *kw);
 
 /* pbrain_block.c: the start of a block, and a line inside it (trimmed, its
- * first word `word` bytes long); false on END. */
+ * first word `word` bytes long; bad: why it cannot be read, or NULL); false
+ * on END. */
 void pbrain_block_begin(Session *s, BlockKind kind, const char *name);
-bool pbrain_block_line(Session *s, const char *line, size_t word, bool too_long);
+bool pbrain_block_line(Session *s, const char *line, size_t word, const char *bad);
 
 /* pbrain_info.c: INFO key value (key n bytes long) for a key the protocol
  * does not define: a parameter of the type or the seed, set for the next
