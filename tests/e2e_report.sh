@@ -10,10 +10,16 @@
 #   player and the games table its rows, and the board viewer opened at
 #   #game=J&move=K shows the first K stones of game J of games.csv, in
 #   order and colour; a 100,000-game page (gen_games) is under 20 MB and is
-#   drawn (its time is tests/bench_report.sh's); a screenshot of the run's
-#   page goes to SHOT_DIR (default: none).
+#   drawn (its time is tests/bench_report.sh's); the example round robin
+#   (configs/round-robin.ini, shortened to one pair a pairing at 2,000
+#   nodes) gives a page whose standings hold its four players, and a game
+#   stepped through with the viewer's keys and buttons (tests/
+#   report_steps.html drives them) shows the stones of games.csv after each
+#   step; screenshots of both pages go to SHOT_DIR (default: none):
+#   example.png and hostile.png.
 # usage: e2e_report.sh ARENA GEN_GAMES [SHOT_DIR]
 set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
 arena=$(realpath "$1")
 gen=$(realpath "$2")
 shots=${3:+$(realpath "$3")}
@@ -135,12 +141,56 @@ dom "file://$work/big/report.html" big.html
 drawn big.html "the 100,000-game page"
 grep -q '100000 games' big.html || fail "the 100,000-game page does not count its games"
 
+# The example round robin, shortened, and one of its games stepped through
+# as a user would: keys and buttons, the stones checked after each step.
+"$arena" run "$top/configs/round-robin.ini" --threads 2 --out ex \
+	--set tournament.pairs=1 --set tournament.nodes=2000 >ex.txt 2>&1 ||
+	fail "the example round robin: $(tail -3 ex.txt)"
+expage=ex/round-robin/report.html
+dom "file://$work/$expage" ex.html
+drawn ex.html "the example's page"
+section ex.html standings > ex-standings.html
+for name in naive weighted alphabeta mcts; do
+	grep -qF ">$name</td>" ex-standings.html || fail "example standings: no row for '$name'"
+done
+J=3
+steps="End,Home,ArrowRight,ArrowRight,ArrowRight,ArrowLeft,button:forward,button:forward,button:back,button:last,button:first,ArrowRight"
+timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$work/profile" \
+	--allow-file-access-from-files --virtual-time-budget=10000 --dump-dom \
+	"file://$top/tests/report_steps.html?page=file://$work/$expage&game=$J&steps=$steps" \
+	>steps.html 2>>browser.log || fail "chromium could not step: $(tail -3 browser.log)"
+grep -q '<body data-state="done"' steps.html ||
+	fail "stepping: $(grep -o 'data-state="[^"]*"' steps.html || echo 'the driver did not run')"
+# What each step must show: the first K moves of job J.
+stones_at() { # K
+	awk -F, -v j=$J -v k="$1" 'NR > 1 && $1 == j {
+		n = split($10, m, " ")
+		for (i = 1; i <= k && i <= n; i++)
+			printf "%s%d:%s:%s", (i > 1 ? " " : ""), i, (i % 2 ? "black" : "white"), m[i]
+	}' ex/round-robin/games.csv
+}
+plies=$(awk -F, -v j=$J 'NR > 1 && $1 == j { print $9 }' ex/round-robin/games.csv)
+[ -n "$plies" ] && [ "$plies" -gt 3 ] || fail "example: job $J has no game of 4 plies or more"
+expect=""
+for k in "$plies" 0 1 2 3 2 3 4 3 "$plies" 0 1; do
+	expect+="$k $(stones_at "$k")"$'\n'
+done
+got=$(sed -n '/<pre id="out">/,/<\/pre>/p' steps.html | sed -e 's/<pre id="out">//' -e 's/<\/pre>.*//' |
+	sed '/^$/d' | cut -d' ' -f2-)
+[ "$got" = "$(printf %s "$expect" | sed '/^$/d')" ] || fail "stepping through job $J: got
+$got
+want
+$expect"
+
 if [ -n "$shots" ]; then
 	mkdir -p "$shots"
-	timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$work/profile" \
-		--hide-scrollbars --window-size=1280,2600 --virtual-time-budget=5000 \
-		--screenshot="$shots/report.png" "file://$work/$page#game=$J" >>browser.log 2>&1 ||
-		fail "screenshot: $(tail -3 browser.log)"
-	echo "screenshot: $shots/report.png"
+	shot() { # page URL, file
+		timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$work/profile" \
+			--hide-scrollbars --window-size=1280,2600 --virtual-time-budget=5000 \
+			--screenshot="$2" "$1" >>browser.log 2>&1 || fail "screenshot: $(tail -3 browser.log)"
+		echo "screenshot: $2"
+	}
+	shot "file://$work/$expage#game=$J&move=9" "$shots/example.png"
+	shot "file://$work/$page#game=5" "$shots/hostile.png"
 fi
 echo "report.html: every check passed ($(( size / 1000 )) kB for 100,000 games)"
