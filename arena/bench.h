@@ -35,4 +35,15 @@ BenchResult bench_player(const struct PlayerType *t, const char *setting,
  * memory runs out. */
 int bench_run(int runs, FILE *out, char *err, size_t errlen);
 
+/* `arena bench --strength`: a fixed strength check. Every type of the
+ * registry, with default parameters, plays every other: pairs
+ * colour-swapped game pairs a pairing (1 to 10000) from random 3-stone
+ * openings of a fixed seed, on 15x15 freestyle, at nodes nodes (playouts)
+ * a move, on threads threads (0: every core). Prints the score table, the
+ * ratings with 95% error bars, and a signature (a checksum of every game's
+ * moves and result: the same for any thread count, so a change of
+ * strength or behaviour shows). Returns 0, or 1 with "arena bench: ..." in
+ * err when a player cannot be made or memory runs out. */
+int bench_strength(int pairs, long nodes, int threads, FILE *out, char *err, size_t errlen);
+
 #endif

@@ -48,9 +48,7 @@ static int parse_spec(const char *text, Spec *s, char *err, size_t errlen)
 	return 0;
 }
 
-/* A short random opening: stones alternating within two of the centre,
- * none of them winning or forbidden (on tiny boards it may come out short). */
-static int random_opening(int size, Rule rule, int plies, uint64_t seed, int16_t *out)
+int match_random_opening(int size, Rule rule, int plies, uint64_t seed, int16_t *out)
 {
 	Rng rng;
 	rng_seed(&rng, seed);
@@ -94,7 +92,7 @@ int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 		return 1;
 	}
 	for (long k = 0; k < pairs; k++)
-		openings.items[k].count = random_opening(
+		openings.items[k].count = match_random_opening(
 		    (int)size, rule, (int)plies, (uint64_t)seed * 7919 + (uint64_t)k,
 		    openings.items[k].moves);
 	Budget budget = {.nodes = (uint64_t)nodes,

@@ -5,6 +5,7 @@
 #define ARENA_MATCH_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "rules.h"
@@ -31,5 +32,10 @@ typedef struct {
  * made or memory ran out; 2 a player that does not parse. With a nonzero status err holds
  * the message ("arena match: ..."). */
 int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen);
+
+/* A short random opening of seed into out (plies entries at most): stones
+ * alternating within two of the centre, none of them winning or forbidden
+ * (on tiny boards it may come out short). Returns its length. */
+int match_random_opening(int size, Rule rule, int plies, uint64_t seed, int16_t *out);
 
 #endif

@@ -1,5 +1,6 @@
 /* bench.c - `arena bench`: fixed work, timed, with a signature
  * (arena/bench.h). */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "bench.h"
@@ -8,25 +9,53 @@
 
 int bench_command(int argc, char **argv)
 {
-	long runs = 5;
+	long runs = 5, pairs = 4, nodes = 2000, threads = 0;
+	bool strength = false;
 	const Opt opts[] = {{.name = "runs",
 	                     .kind = OPT_INT,
 	                     .dest = &runs,
 	                     .min = 1,
 	                     .max = 100,
 	                     .help = "times each piece of work is timed"},
+	                    {.name = "strength",
+	                     .kind = OPT_FLAG,
+	                     .dest = &strength,
+	                     .help = "the strength check instead: every type against every "
+	                             "other"},
+	                    {.name = "pairs",
+	                     .kind = OPT_INT,
+	                     .dest = &pairs,
+	                     .min = 1,
+	                     .max = 10000,
+	                     .help = "--strength: colour-swapped pairs a pairing"},
+	                    {.name = "nodes",
+	                     .kind = OPT_INT,
+	                     .dest = &nodes,
+	                     .min = 1,
+	                     .max = 100000000,
+	                     .help = "--strength: nodes (playouts) a move"},
+	                    {.name = "threads",
+	                     .kind = OPT_INT,
+	                     .dest = &threads,
+	                     .min = 0,
+	                     .max = 1024,
+	                     .help = "--strength: games at once, 0 for every core"},
 	                    OPT_END};
 	const OptSpec spec = {
 	    "arena bench",
 	    "Times fixed work (board play+undo, every player on 8 positions, the VCF\n"
 	    "solver on 64) N times and prints the median. signature: a checksum of the\n"
-	    "results, the same on every machine (tests/bench_signature.sh checks it).\n",
+	    "results, the same on every machine (tests/bench_signature.sh checks it).\n"
+	    "--strength plays every type against every other at a fixed node budget\n"
+	    "instead, and prints the scores, the ratings and a signature of the games.\n",
 	    NULL, opts};
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
 	char err[256];
-	status = bench_run((int)runs, stdout, err, sizeof err);
+	status = strength ? bench_strength((int)pairs, nodes, (int)threads, stdout, err,
+	                                   sizeof err)
+	                  : bench_run((int)runs, stdout, err, sizeof err);
 	if (status)
 		fprintf(stderr, "%s\n", err);
 	return status;
