@@ -75,7 +75,8 @@ static int parse_row(char *s, int n, int want, int max_k, double *theta, char *m
 			         "WLD"[i - n - 1], field, INT_MAX);
 			return -1;
 		}
-		field = comma + 1;
+		if (comma) /* (not past the last field: NULL + 1 is undefined) */
+			field = comma + 1;
 	}
 	return 0;
 }
