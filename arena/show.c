@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <libgen.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -55,10 +56,15 @@ static int run_settings(const char *csv, int *size, Rule *rule, char *err, size_
 	IniFile ini;
 	if (inifile_read(path, NULL, &ini, err, errlen) < 0)
 		return -1;
-	Tournament t;
-	config_table_defaults(&config_tournament, &t);
-	t.size = *size;
-	t.rule = *rule;
+	Tournament *t = malloc(sizeof *t); /* 170 KB with its players: not on the stack */
+	if (!t) {
+		inifile_free(&ini);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	config_table_defaults(&config_tournament, t);
+	t->size = *size;
+	t->rule = *rule;
 	int rc = 0;
 	char msg[512];
 	for (int i = 0; i < ini.nentries && rc == 0; i++) {
@@ -67,14 +73,15 @@ static int run_settings(const char *csv, int *size, Rule *rule, char *err, size_
 		if (strcmp(ini.sections[e->section].name, "tournament") != 0 ||
 		    (strcmp(key, "board") != 0 && strcmp(key, "rule") != 0))
 			continue;
-		if (config_table_set(&config_tournament, &t, key, e->value, path, e->line,
+		if (config_table_set(&config_tournament, t, key, e->value, path, e->line,
 		                     msg, sizeof msg) < 0)
 			rc = inifile_fail(&ini, e->line, msg, err, errlen);
 	}
 	if (rc == 0) {
-		*size = t.size;
-		*rule = t.rule;
+		*size = t->size;
+		*rule = t->rule;
 	}
+	free(t);
 	inifile_free(&ini);
 	return rc;
 }
