@@ -456,9 +456,10 @@ static long job_below(void *user, const char *line, char *msg, size_t msglen)
 	long long job;
 	if (*s < '0' || *s > '9' || num_scan(&s, &job) < 0 || *s != ',' ||
 	    job > 2000000000) {
+		size_t n = strcspn(line, ",");
 		snprintf(msg, msglen,
 		         "the job '%.*s' is not a whole number from 0 to 2000000000",
-		         (int)strcspn(line, ",") < 32 ? (int)strcspn(line, ",") : 32, line);
+		         (int)(n < 32 ? n : 32), line);
 		return -2;
 	}
 	return job >= *(const int *)user ? -1 : (long)job;
