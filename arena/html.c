@@ -2,11 +2,15 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "html.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "lines.h"
+#include "num.h"
 
 /* The page's style and script (embed.cmake generates them). */
 extern const unsigned char report_page_css[], report_page_js[], report_sections_js[],
@@ -143,22 +147,22 @@ void html_json_row(FILE *f, const Column *c, int n, const void *row)
 	fputc(']', f);
 }
 
-/* A CSV cell as a JSON value: a number if strtod reads all of it (and it
- * is finite), else a string. */
+/* A CSV cell as a JSON value: a number if it is a finite decimal as
+ * num.h reads them (so never "inf", "nan", "0x1" or "1e999", which JSON has
+ * no number for), else a string. */
 static void csv_cell(FILE *f, const char *s)
 {
-	char *end;
-	double v = *s ? strtod(s, &end) : 0;
-	if (*s && !*end && isfinite(v) && strspn(s, "+-0123456789.eE") == strlen(s))
+	double v;
+	if (num_real(s, -DBL_MAX, DBL_MAX, &v) == 0)
 		html_json_number(f, v, 15);
 	else
 		html_json_string(f, s);
 }
 
-/* One CSV line (no quoting: our files never quote) as a JSON array. */
+/* One CSV line (no newline; no quoting: our files never quote) as a JSON
+ * array. */
 static void csv_line(FILE *f, char *line)
 {
-	line[strcspn(line, "\r\n")] = '\0';
 	fputc('[', f);
 	for (char *s = line, *comma;; s = comma + 1) {
 		comma = strchr(s, ',');
@@ -184,6 +188,55 @@ static bool keep_row(long k, long rows, int max)
 	return k * (max - 1) / (rows - 1) != (k - 1) * (max - 1) / (rows - 1);
 }
 
+/* The longest line of a CSV embedded: far above any a run writes. */
+enum { CSV_LINE_MAX = 16384 };
+
+/* One pass over path's lines (lines.h): counts the rows (lines after the
+ * first that are not blank) into *rows, and with f writes the JSON of the
+ * header and of the rows keep_row picks of rows_total. Returns 0, or -1
+ * with "path:line: what is wrong". */
+static int csv_pass(FILE *in, const char *path, FILE *f, long *rows, long rows_total,
+                    int max_rows, char *err, size_t errlen)
+{
+	Lines lr;
+	lines_init(&lr, in, CSV_LINE_MAX);
+	char *line;
+	size_t len;
+	LinesStatus st;
+	long k = 0, shown = 0;
+	*rows = 0;
+	while ((st = lines_next(&lr, &line, &len)) == LINES_OK) {
+		if (lr.line == 1) {
+			if (f)
+				csv_line(f, line);
+			continue;
+		}
+		if (len == 0)
+			continue;
+		++*rows;
+		if (!f || !keep_row(k++, rows_total, max_rows))
+			continue;
+		if (shown++)
+			fputc(',', f);
+		else
+			fputs(",\"rows\":[", f);
+		csv_line(f, line);
+	}
+	int rc = 0;
+	if (st != LINES_END) {
+		char msg[128];
+		lines_error(&lr, st, msg, sizeof msg);
+		snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
+		rc = -1;
+	} else if (f) {
+		if (lr.line == 0)
+			fputs("[]", f);
+		fputs(shown ? "]}" : ",\"rows\":[]}", f);
+	}
+	lines_free(&lr);
+	return rc;
+}
+
 int html_json_csv(FILE *f, const char *path, int max_rows, char *err, size_t errlen)
 {
 	FILE *in = fopen(path, "re");
@@ -191,35 +244,16 @@ int html_json_csv(FILE *f, const char *path, int max_rows, char *err, size_t err
 		snprintf(err, errlen, "%s: cannot read", path);
 		return -1;
 	}
-	char *line = NULL;
-	size_t cap = 0;
-	long rows = 0, k = 0, shown = 0;
+	long rows, again;
 	/* Count the rows first, to spread max_rows over them. */
-	for (bool head = true; getline(&line, &cap, in) > 0; head = false)
-		rows += !head && line[0] != '\n';
-	rewind(in);
-	fputs("{\"columns\":", f);
-	if (getline(&line, &cap, in) > 0)
-		csv_line(f, line);
-	else
-		fputs("[]", f);
-	fputs(",\"rows\":[", f);
-	while (getline(&line, &cap, in) > 0) {
-		if (line[0] == '\n' || !keep_row(k++, rows, max_rows))
-			continue;
-		if (shown++)
-			fputc(',', f);
-		csv_line(f, line);
+	int rc = csv_pass(in, path, NULL, &rows, 0, max_rows, err, errlen);
+	if (rc == 0) {
+		rewind(in);
+		fputs("{\"columns\":", f);
+		rc = csv_pass(in, path, f, &again, rows, max_rows, err, errlen);
 	}
-	fputs("]}", f);
-	free(line);
-	bool bad = ferror(in);
 	fclose(in);
-	if (bad) {
-		snprintf(err, errlen, "%s: read error", path);
-		return -1;
-	}
-	return 0;
+	return rc;
 }
 
 void html_dir_title(const char *dir, char *buf, size_t len)

@@ -48,10 +48,13 @@ void html_json_columns(FILE *f, const Column *c, int n);
 void html_json_row(FILE *f, const Column *c, int n, const void *row);
 
 /* A small CSV file (a tuner's verify.csv, texel.csv, ...) as
- * {"columns": [names], "rows": [[cells]]}: cells that read whole as
- * numbers are numbers, the others strings; at most max_rows rows, evenly
- * spread over the file's when it has more (the first and the last kept).
- * Returns 0, or -1 with "path: why" (missing, unreadable, out of memory). */
+ * {"columns": [names], "rows": [[cells]]}: cells that are finite decimals
+ * as num.h reads them are numbers, the others ("inf", "nan", "0x1", "1e999"
+ * among them) strings; at most max_rows rows, evenly spread over the
+ * file's when it has more (the first and the last kept). Lines come from
+ * lines.h (LF or CR LF, blank ones skipped). Returns 0, or -1 with "path:
+ * why" (missing, unreadable) or "path:line: what is wrong" (a NUL byte, a
+ * line over 16384 bytes): the JSON is then incomplete. */
 int html_json_csv(FILE *f, const char *path, int max_rows, char *err, size_t errlen);
 
 /* The title of the page of folder dir: its base name (a run's name), never

@@ -51,7 +51,8 @@ bool jobs_mpi_leads(void);
 /* jobs_run for rank 0 of a world of several ranks (the same contract; a
  * failure on another rank names the rank and its host). Rank 0 plays with
  * spec->threads threads besides the main thread, which dispatches
- * (GA_MPI_LEAD_THREADS=N in the environment: N of them; 0, none). */
+ * (GA_MPI_LEAD_THREADS=N in the environment: N of them, 0 to
+ * spec->threads; 0, none; anything else is an error). */
 int jobs_mpi_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sink,
                  char *err, size_t errlen);
 

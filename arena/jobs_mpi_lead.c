@@ -12,6 +12,7 @@
 #include "interrupt.h"
 #include "jobs_mpi.h"
 #include "jobs_mpi_impl.h"
+#include "num.h"
 
 typedef struct {
 	JobsShared s;
@@ -269,6 +270,23 @@ int jobs_mpi_run(const JobSpec *spec, const Job *jobs, int count, const JobSink 
 		return jobs_stopped(spec) ? JOBS_STOPPED : JOBS_DONE;
 	JobsMpiWorld *w = jobs_mpi_world();
 	int threads = spec->threads > 0 ? spec->threads : omp_get_num_procs();
+	/* The main thread (thread 0) talks to the world; the others play:
+	 * as many as the other ranks, or GA_MPI_LEAD_THREADS (0 keeps a
+	 * busy coordinator to its dispatching), checked before anything. */
+	int local = threads;
+	const char *lead = getenv("GA_MPI_LEAD_THREADS");
+	if (lead && *lead) {
+		long long v;
+		if (num_whole(lead, 0, threads, &v) < 0) {
+			snprintf(
+			    err, errlen,
+			    "GA_MPI_LEAD_THREADS='%.32s' is not a whole number from 0 to "
+			    "%d (rank 0's threads)",
+			    lead, threads);
+			return -1;
+		}
+		local = (int)v;
+	}
 	Lead L = {.w = w, .jobs = jobs, .count = count};
 	jobs_shared_init(&L.s, spec, sink, spec->pool, err, errlen);
 	L.os = spec->openings && spec->openings->count > 0 ? spec->openings : NULL;
@@ -287,17 +305,6 @@ int jobs_mpi_run(const JobSpec *spec, const Job *jobs, int count, const JobSink 
 	w->batch++;
 	w->threads = threads;
 	send_header(&L, spec->threads);
-	/* The main thread (thread 0) talks to the world; the others play:
-	 * as many as the other ranks, or GA_MPI_LEAD_THREADS (0 keeps a
-	 * busy coordinator to its dispatching). */
-	int local = threads;
-	const char *lead = getenv("GA_MPI_LEAD_THREADS");
-	if (lead && *lead) {
-		char *end;
-		long v = strtol(lead, &end, 10);
-		if (!*end && v >= 0 && v < threads)
-			local = (int)v;
-	}
 #pragma omp parallel num_threads(local + 1)
 	{
 		int t = omp_get_thread_num();

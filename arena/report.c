@@ -7,9 +7,11 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "columns.h"
 #include "elo.h"
+#include "faults.h"
 #include "html.h"
 #include "outfile.h"
 #include "plot.h"
@@ -341,6 +343,14 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 	Tally t;
 	if (tally_read(csv, given, n, &t, err, errlen) < 0)
 		return -2;
+	/* faults.csv goes into the page: checked before anything is written. */
+	char fpath[OUTFILE_PATH_MAX];
+	snprintf(fpath, sizeof fpath, "%.4000s/faults.csv", dir);
+	if (access(fpath, F_OK) == 0 &&
+	    faults_scan(fpath, false, NULL, NULL, err, errlen) < 0) {
+		tally_free(&t);
+		return -2;
+	}
 	int rc = -2; /* bad input, until the writing starts */
 	EloRatings *r = NULL;
 	EloPairing *pairings = malloc(sizeof *pairings * ((size_t)t.npairings + 1));

@@ -434,7 +434,8 @@ int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_
 	write_games(html_page_member(p, "games"), &s, size);
 	FILE *f = html_page_member(p, "health");
 	fputs("{\"faults\":", f);
-	report_faults_json(f, dir, REPORT_HTML_FAULTS_MAX);
+	if (report_faults_json(f, dir, REPORT_HTML_FAULTS_MAX, err, errlen) < 0)
+		goto out;
 	fputs(",\"time\":", f);
 	write_times(f, &s);
 	fputc('}', f);

@@ -382,16 +382,28 @@ int results_rewrite(const char *path, const char *header, ResultsKeyFn key, void
                     bool unique, bool lazy, char *err, size_t errlen)
 {
 	Line *lines = NULL;
-	int n = 0, cap = 0, rc = -1, lineno = 0;
-	char *buf = NULL;
-	size_t bcap = 0;
-	ssize_t len;
+	int n = 0, cap = 0, rc = -1;
 	FILE *f = fopen(path, "re"); /* none: the header alone */
-	while (f && (len = getline(&buf, &bcap, f)) > 0) {
+	if (!f && errno != ENOENT) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	Lines lr;
+	lines_init(&lr, f, RESULTS_LINE_MAX);
+	char *line, msg[512];
+	size_t len;
+	LinesStatus st = LINES_END;
+	while (f && (st = lines_next(&lr, &line, &len)) == LINES_OK) {
 		/* Whole lines after the header only: a torn last line is no
 		 * line, and blank ones have no key. */
-		long k;
-		if (++lineno == 1 || buf[len - 1] != '\n' || (k = key(user, buf)) < 0)
+		if (lr.line == 1 || lr.last_open || len == 0)
+			continue;
+		long k = key(user, line, msg, sizeof msg);
+		if (k == -2) {
+			snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
+			goto done;
+		}
+		if (k < 0)
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 256;
@@ -400,10 +412,15 @@ int results_rewrite(const char *path, const char *header, ResultsKeyFn key, void
 				goto out;
 			lines = nl;
 		}
-		lines[n] = (Line){k, n, strdup(buf)};
+		lines[n] = (Line){k, n, strdup(line)};
 		if (!lines[n].text)
 			goto out;
 		n++;
+	}
+	if (st != LINES_END) {
+		lines_error(&lr, st, msg, sizeof msg);
+		snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
+		goto done;
 	}
 	if (n > 0) /* qsort takes no NULL, even for no lines */
 		qsort(lines, (size_t)n, sizeof *lines, by_key);
@@ -415,7 +432,7 @@ int results_rewrite(const char *path, const char *header, ResultsKeyFn key, void
 	fprintf(of, "%s\n", header);
 	for (int i = 0; i < n; i++)
 		if (!unique || i == 0 || lines[i - 1].key != lines[i].key)
-			fputs(lines[i].text, of);
+			fprintf(of, "%s\n", lines[i].text);
 	rc = outfile_commit(&o, err, errlen);
 	goto done;
 out:
@@ -424,19 +441,28 @@ done:
 	for (int i = 0; i < n; i++)
 		free(lines[i].text);
 	free(lines);
-	free(buf);
+	lines_free(&lr);
 	if (f)
 		fclose(f);
 	return rc;
 }
 
-/* The job of a games.csv line if it is below *user, else -1. */
-static long job_below(void *user, const char *line)
+/* The job of a games.csv line if it is below *user, else -1; -2 if the
+ * line has no job (the file was checked when the run started: it would be
+ * a line written since by something else). */
+static long job_below(void *user, const char *line, char *msg, size_t msglen)
 {
-	char *end;
-	long job = strtol(line, &end, 10);
-	return end == line || *end != ',' || job < 0 || job >= *(const int *)user ? -1
-	                                                                          : job;
+	const char *s = line;
+	long long job;
+	if (*s < '0' || *s > '9' || num_scan(&s, &job) < 0 || *s != ',' ||
+	    job > 2000000000) {
+		size_t n = strcspn(line, ",");
+		snprintf(msg, msglen,
+		         "the job '%.*s' is not a whole number from 0 to 2000000000",
+		         (int)(n < 32 ? n : 32), line);
+		return -2;
+	}
+	return job >= *(const int *)user ? -1 : (long)job;
 }
 
 int results_sort(const char *path, int below_job, char *err, size_t errlen)

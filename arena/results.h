@@ -105,14 +105,19 @@ int results_append(ResultsFile *rf, const char *line);
 /* Syncs and closes (accepts a closed file). Returns 0 or -1. */
 int results_close(ResultsFile *rf);
 
-/* A line's sort key for results_rewrite, or -1 to drop the line. */
-typedef long (*ResultsKeyFn)(void *user, const char *line);
+/* A line's sort key for results_rewrite (line: no newline), -1 to drop
+ * the line, or -2 with what is wrong with it in msg. */
+typedef long (*ResultsKeyFn)(void *user, const char *line, char *msg, size_t msglen);
 
 /* Rewrites path (atomically, outfile.h; lazy as OutFile.lazy) as header,
  * then the whole lines after its first line that key keeps, sorted by key
  * (lines with equal keys in file order; only the first of them if unique).
- * A torn last line is dropped; a missing path gives the header alone.
- * games.csv and faults.csv share it. Returns 0 or -1 with a message. */
+ * Lines come from lines.h (LF or CR LF; written back with LF): a NUL byte,
+ * a line over RESULTS_LINE_MAX bytes or key's -2 is an error "path:line:
+ * what is wrong" and the file is left as it was. A torn last line (no
+ * newline: a run killed while writing it) and blank lines are dropped; a
+ * missing path gives the header alone. games.csv and faults.csv share it.
+ * Returns 0 or -1 with a message. */
 int results_rewrite(const char *path, const char *header, ResultsKeyFn key, void *user,
                     bool unique, bool lazy, char *err, size_t errlen);
 

@@ -332,6 +332,11 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	if (access(csv, F_OK) == 0 &&
 	    results_scan(csv, resume_row, r, &torn_at, err, sizeof err) < 0)
 		return say(out, outlen, 2, err);
+	/* faults.csv too, before anything is written: faults_settle drops its
+	 * torn last line, but any other damage is refused like games.csv's. */
+	if (access(r->faults_path, F_OK) == 0 &&
+	    faults_scan(r->faults_path, true, NULL, NULL, err, sizeof err) < 0)
+		return say(out, outlen, 2, err);
 	/* Resume only the same tournament: once games are on disk, the saved
 	 * configuration must match but for the keys that do not change the
 	 * games. Where the folder is (out) is no part of it: a folder can be

@@ -1,13 +1,19 @@
 /* show.c - `arena show`: replay a game record on the terminal. */
+#define _POSIX_C_SOURCE 200809L
 #include "show.h"
 
+#include <errno.h>
 #include <libgen.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "faults.h"
+#include "config_keys.h"
 #include "coord.h"
 #include "diagram.h"
+#include "faults.h"
+#include "inifile.h"
 #include "record.h"
 #include "results.h"
 #include "rules.h"
@@ -35,27 +41,49 @@ static int take_job(void *user, const ResultRow *row, const char *moves, char *m
 	return 0;
 }
 
-/* Board size and rule of a run, from the config.ini beside its games.csv. */
-static void run_settings(const char *csv, int *size, Rule *rule)
+/* Board size and rule of a run, from the config.ini beside its games.csv
+ * (none: the defaults), read as every INI file is (inifile.h) and its
+ * [tournament] board and rule by the tournament's own key table. Returns
+ * 0, or -1 with "config.ini:line: what is wrong" in err. */
+static int run_settings(const char *csv, int *size, Rule *rule, char *err, size_t errlen)
 {
 	char path[4200];
 	const char *slash = strrchr(csv, '/');
 	snprintf(path, sizeof path, "%.*sconfig.ini", slash ? (int)(slash - csv + 1) : 0,
 	         csv);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return;
-	char line[256], value[64];
-	int n;
-	while (fgets(line, sizeof line, f)) {
-		if (sscanf(line, "board = %d", &n) == 1 && n >= BOARD_MIN && n <= BOARD_MAX)
-			*size = n;
-		else if (sscanf(line, "rule = %63s", value) == 1)
-			rule_parse(value, rule);
-		else if (line[0] == '[' && strncmp(line, "[tournament]", 12) != 0)
-			break; /* player sections follow: nothing more for us */
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return 0;
+	IniFile ini;
+	if (inifile_read(path, NULL, &ini, err, errlen) < 0)
+		return -1;
+	Tournament *t = malloc(sizeof *t); /* 170 KB with its players: not on the stack */
+	if (!t) {
+		inifile_free(&ini);
+		snprintf(err, errlen, "out of memory");
+		return -1;
 	}
-	fclose(f);
+	config_table_defaults(&config_tournament, t);
+	t->size = *size;
+	t->rule = *rule;
+	int rc = 0;
+	char msg[512];
+	for (int i = 0; i < ini.nentries && rc == 0; i++) {
+		const IniEntry *e = &ini.entries[i];
+		const char *key = e->key;
+		if (strcmp(ini.sections[e->section].name, "tournament") != 0 ||
+		    (strcmp(key, "board") != 0 && strcmp(key, "rule") != 0))
+			continue;
+		if (config_table_set(&config_tournament, t, key, e->value, path, e->line,
+		                     msg, sizeof msg) < 0)
+			rc = inifile_fail(&ini, e->line, msg, err, errlen);
+	}
+	if (rc == 0) {
+		*size = t->size;
+		*rule = t->rule;
+	}
+	free(t);
+	inifile_free(&ini);
+	return rc;
 }
 
 int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
@@ -78,7 +106,8 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 		}
 		int sz = BOARD_DEFAULT;
 		Rule r = RULE_FREESTYLE;
-		run_settings(path, &sz, &r);
+		if (run_settings(path, &sz, &r, err, errlen) < 0)
+			return 2;
 		if (!rule_given)
 			rule = r;
 		record_init(&rec, size ? (int)size : sz);
@@ -105,6 +134,16 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 			snprintf(err, errlen, "%s", msg);
 			return 2;
 		}
+	}
+	/* The referee's evidence, from faults.csv beside games.csv, read
+	 * (and checked) before anything is shown. */
+	char fault[600] = "";
+	if (w.found) {
+		char fpath[4200], dir[4200];
+		snprintf(dir, sizeof dir, "%s", path);
+		snprintf(fpath, sizeof fpath, "%s/faults.csv", dirname(dir));
+		if (faults_find(fpath, w.row.job, fault, sizeof fault, err, errlen) < 0)
+			return 2;
 	}
 	Board b;
 	board_init(&b, rec.size, rule);
@@ -147,13 +186,8 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 		        : w.row.score == 0 ? "0-1"
 		                           : "1/2-1/2",
 		        w.row.reason);
-	if (w.found) { /* the referee's evidence, from faults.csv beside it */
-		char fpath[4200], dir[4200], fault[600];
-		snprintf(dir, sizeof dir, "%s", path);
-		snprintf(fpath, sizeof fpath, "%s/faults.csv", dirname(dir));
-		if (faults_find(fpath, w.row.job, fault, sizeof fault) == 0)
-			fprintf(out, "fault (faults.csv): %s\n", fault);
-	}
+	if (*fault)
+		fprintf(out, "fault (faults.csv): %s\n", fault);
 	if (i + 1 < rec.count)
 		fprintf(out,
 		        "note: the record goes on for %d more moves after the game ended\n",

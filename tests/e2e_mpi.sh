@@ -57,6 +57,21 @@ run() {
 	mkdir -p "$d"
 	(cd "$d" && timeout 120 "$@" > out.txt 2> err.txt) || fail "$d: $* (status $?): $(tail -3 "$d/err.txt")"
 }
+# GA_MPI_LEAD_THREADS that is no number of rank 0's threads is refused,
+# named, rather than silently ignored (strtol took '0x1' as 0 and '5x' as 5).
+mkdir -p lead
+printf '[tournament]\nboard = 7\npairs = 1\n[player a]\ntype = random\n[player b]\ntype = random\n' \
+	> lead/t.ini
+for v in 0x1 5x 2 -1; do
+	if (cd lead && GA_MPI_LEAD_THREADS=$v timeout 120 "${mpi[@]}" "$arena" run t.ini --threads 1 \
+		> out.txt 2> err.txt); then
+		fail "GA_MPI_LEAD_THREADS=$v was taken"
+	fi
+	grep -qF "GA_MPI_LEAD_THREADS='$v' is not a whole number from 0 to 1" lead/err.txt ||
+		fail "GA_MPI_LEAD_THREADS=$v: $(head -3 lead/err.txt)"
+	rm -rf lead/results
+done
+
 # The games but their timing columns (11, 12).
 games() { cut -d, -f1-10,13- "$1"; }
 same() { # same A B FILE...: the files of run folders A and B are equal

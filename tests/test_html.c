@@ -153,6 +153,54 @@ static void csv_files_as_json(void **state)
 	free(text);
 }
 
+/* html_json_csv of len bytes: its result, the JSON in *text (freed by the
+ * caller), the message in err. */
+static int csv_json(const char *bytes, size_t len, char **text, char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	snprintf(path, sizeof path, "%s/b.csv", dir);
+	FILE *w = fopen(path, "wb");
+	assert_non_null(w);
+	assert_int_equal(fwrite(bytes, 1, len, w), len);
+	fclose(w);
+	size_t tlen = 0;
+	FILE *f = open_memstream(text, &tlen);
+	int rc = html_json_csv(f, path, 100, err, errlen);
+	fclose(f);
+	return rc;
+}
+
+/* What strtod reads but JSON has no number for stays text; a NUL byte or
+ * an over-long line is an error of its line, not a cell cut short. */
+static void csv_cells_numbers_or_text(void **state)
+{
+	(void)state;
+	char *text, err[256] = "";
+	static const char cells[] = "a,b,c,d,e,f,g,h,i\r\n"
+	                            "inf,nan,0x1,1e999,-Infinity,+5,1e-3, 7,1.\r\n"
+	                            "\n";
+	assert_int_equal(csv_json(cells, sizeof cells - 1, &text, err, sizeof err), 0);
+	assert_null(json_valid(text));
+	assert_string_equal(text,
+	                    "{\"columns\":[\"a\",\"b\",\"c\",\"d\",\"e\",\"f\",\"g\","
+	                    "\"h\",\"i\"],\"rows\":[[\"inf\",\"nan\",\"0x1\",\"1e999\","
+	                    "\"-Infinity\",5,0.001,\" 7\",1]]}");
+	free(text);
+	static const char nul[] = "a,b\n1,2\0 3\n";
+	assert_int_equal(csv_json(nul, sizeof nul - 1, &text, err, sizeof err), -1);
+	assert_non_null(strstr(err, "b.csv:2: a NUL byte in the line"));
+	free(text);
+	size_t big = 20000;
+	char *lng = malloc(big + 8);
+	memcpy(lng, "a\n", 2);
+	memset(lng + 2, '7', big);
+	lng[big + 2] = '\n';
+	assert_int_equal(csv_json(lng, big + 3, &text, err, sizeof err), -1);
+	free(lng);
+	assert_non_null(strstr(err, "b.csv:2: line longer than 16384 bytes"));
+	free(text);
+}
+
 static char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -242,6 +290,7 @@ int main(void)
 	    cmocka_unit_test(numbers),
 	    cmocka_unit_test(column_tables_as_json),
 	    cmocka_unit_test(csv_files_as_json),
+	    cmocka_unit_test(csv_cells_numbers_or_text),
 	    cmocka_unit_test(a_whole_page),
 	    cmocka_unit_test(an_aborted_page_leaves_nothing),
 	};

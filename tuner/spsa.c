@@ -187,6 +187,18 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 	} else if (rundir_create(dir, err, errlen) < 0) {
 		goto out;
 	}
+	if (c->external) {
+		/* The faults of the iterations the trajectory holds, no more;
+		 * a damaged faults.csv is refused before config.ini is written. */
+		char fcsv[FILE_MAX];
+		snprintf(fcsv, sizeof fcsv, "%s/faults.csv", dir);
+		int frc =
+		    spsa_faults_settle(fcsv, last < 0 ? 0 : last, &r->lost, err, errlen);
+		if (frc < 0) {
+			*status = frc == -2 ? 2 : 1;
+			goto out;
+		}
+	}
 	if (outfile_write(ini, text, tlen, false, err, errlen) < 0)
 		goto out;
 	r->traj = fopen(csv, "ae");
@@ -207,11 +219,8 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 		last = 0;
 	}
 	if (c->external) {
-		/* The faults of the iterations the trajectory holds, no more. */
 		char fcsv[FILE_MAX];
 		snprintf(fcsv, sizeof fcsv, "%s/faults.csv", dir);
-		if (spsa_faults_settle(fcsv, last, &r->lost, err, errlen) < 0)
-			goto out;
 		if (!(r->faults_csv = fopen(fcsv, "ae"))) {
 			snprintf(err, errlen, "%s: cannot write: %s", fcsv,
 			         strerror(errno));

@@ -2,76 +2,139 @@
 #define _POSIX_C_SOURCE 200809L
 #include "spsa_faults.h"
 
-#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
+#include "num.h"
 #include "outfile.h"
 
-/* The iteration a line is of (its first field), or -1 for any other. */
-static long line_iteration(const char *s)
-{
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	char *end;
-	errno = 0;
-	long k = strtol(s, &end, 10);
-	return *end == ',' && !errno ? k : -1;
-}
+/* The longest line read: far above any a run writes (the detail is cut
+ * to a few hundred bytes). */
+enum { LINE_MAX_ = 16384 };
 
-/* The reason of a line (its fifth field), or END_COUNT. */
-static EndReason line_reason(const char *s)
+/* Of a line (no newline): its iteration (0 for `verify`) and reason.
+ * Returns 0, or -1 with what is wrong in msg. */
+static int parse_line(const char *s, long *k, EndReason *reason, char *msg, size_t msglen)
 {
-	for (int f = 0; f < 4 && s; f++)
-		s = strchr(s, ',') ? strchr(s, ',') + 1 : NULL;
-	size_t n = s ? strcspn(s, ",") : 0;
-	for (int r = 0; s && r < END_COUNT; r++)
-		if (strlen(game_end_name((EndReason)r)) == n &&
-		    strncmp(s, game_end_name((EndReason)r), n) == 0)
-			return (EndReason)r;
-	return END_COUNT;
+	const char *f[5];
+	size_t n[5];
+	for (int i = 0; i < 5; i++) {
+		f[i] = s;
+		n[i] = strcspn(s, ",");
+		if (!s[n[i]]) {
+			snprintf(
+			    msg, msglen,
+			    "expected iteration,game,player,color,reason,detail, found %d "
+			    "fields",
+			    i + 1);
+			return -1;
+		}
+		s += n[i] + 1;
+	}
+	char num[16] = "";
+	long long v;
+	if (n[0] == 6 && !strncmp(f[0], "verify", 6)) {
+		*k = 0;
+	} else {
+		if (n[0] < sizeof num) {
+			memcpy(num, f[0], n[0]);
+			num[n[0]] = '\0';
+		}
+		if (*num < '0' || *num > '9' || num_whole(num, 1, INT_MAX, &v) < 0) {
+			snprintf(
+			    msg, msglen,
+			    "the iteration '%.*s' is neither a whole number from 1 to %d "
+			    "nor verify",
+			    (int)(n[0] < 32 ? n[0] : 32), f[0], INT_MAX);
+			return -1;
+		}
+		*k = (long)v;
+	}
+	*reason = END_COUNT;
+	for (int r = 0; r < END_COUNT; r++)
+		if (strlen(game_end_name((EndReason)r)) == n[4] &&
+		    strncmp(f[4], game_end_name((EndReason)r), n[4]) == 0)
+			*reason = (EndReason)r;
+	if (*reason == END_COUNT) {
+		snprintf(msg, msglen, "the reason '%.*s' is no reason a game ends",
+		         (int)(n[4] < 32 ? n[4] : 32), f[4]);
+		return -1;
+	}
+	return 0;
 }
 
 int spsa_faults_settle(const char *path, int last, SpsaFaultCount *kept, char *err,
                        size_t errlen)
 {
-	char *text = NULL, *line = NULL;
-	size_t tlen = 0, cap = 0;
+	char *text = NULL, *line, msg[256];
+	size_t tlen = 0, len;
 	*kept = (SpsaFaultCount){{0}};
+	FILE *in = fopen(path, "re");
+	if (!in && errno != ENOENT) {
+		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+		return -1;
+	}
 	FILE *m = open_memstream(&text, &tlen);
 	if (!m) {
 		snprintf(err, errlen, "out of memory");
+		if (in)
+			fclose(in);
 		return -1;
 	}
 	fputs(SPSA_FAULTS_HEADER "\n", m);
-	FILE *in = fopen(path, "r");
-	if (!in && errno != ENOENT) {
-		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-		fclose(m);
-		free(text);
-		return -1;
-	}
-	ssize_t n;
-	while (in && (n = getline(&line, &cap, in)) > 0) {
-		long k = line_iteration(line);
+	Lines lr;
+	lines_init(&lr, in, LINE_MAX_);
+	LinesStatus st = LINES_END;
+	int rc = 0;
+	while (in && (st = lines_next(&lr, &line, &len)) == LINES_OK) {
 		/* A torn line has no newline: the kill came in the middle of it. */
-		EndReason r = line_reason(line);
-		if (line[n - 1] == '\n' && k >= 1 && k <= last && r < END_COUNT) {
-			fputs(line, m);
+		if (lr.last_open)
+			break;
+		long k;
+		EndReason r;
+		if (lr.line == 1) {
+			if (strcmp(line, SPSA_FAULTS_HEADER) != 0) {
+				snprintf(
+				    err, errlen,
+				    "%s:1: not an SPSA faults file (expected the header "
+				    "%s)",
+				    path, SPSA_FAULTS_HEADER);
+				rc = -2;
+				break;
+			}
+			continue;
+		}
+		if (len == 0)
+			continue; /* blank: nothing to keep */
+		if (parse_line(line, &k, &r, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
+			rc = -2;
+			break;
+		}
+		/* The iterations trajectory.csv holds; the verification's
+		 * lines (k 0) and the iteration it was playing go. */
+		if (k >= 1 && k <= last) {
+			fprintf(m, "%s\n", line);
 			kept->by[r]++;
 		}
 	}
-	bool bad = in && ferror(in);
+	if (rc == 0 && st != LINES_OK && st != LINES_END) {
+		lines_error(&lr, st, msg, sizeof msg);
+		snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
+		rc = -2;
+	}
+	lines_free(&lr);
 	if (in)
 		fclose(in);
-	free(line);
-	if (fclose(m) != 0 || bad) {
-		snprintf(err, errlen, "%s: %s", path, bad ? "read error" : "out of memory");
-		free(text);
-		return -1;
+	if (fclose(m) != 0 && rc == 0) {
+		snprintf(err, errlen, "out of memory");
+		rc = -1;
 	}
-	int rc = outfile_write(path, text, tlen, false, err, errlen);
+	if (rc == 0)
+		rc = outfile_write(path, text, tlen, false, err, errlen);
 	free(text);
 	return rc;
 }

@@ -27,8 +27,15 @@ typedef struct {
 } SpsaFaultCount;
 
 /* Rewrites path (atomically; made with the header if missing) keeping the
- * lines of iterations 1..last, and counts them into *kept. Returns 0, or
- * -1 with a message. */
+ * lines of iterations 1..last, and counts them into *kept. The file is
+ * read through lines.h and num.h: a torn last line (no newline: a run
+ * killed while appending it) and blank lines are dropped, as are the
+ * verification's lines and those of later iterations; anything else that
+ * does not read (a NUL byte, a line over 16384 bytes, another header, an
+ * iteration like "0x1", a reason that is none, fewer than six fields) is an
+ * error and the file is left as it was. Returns 0; -2 with "path:line:
+ * what is wrong" (a damaged file: the caller refuses it, exit 2); or -1
+ * with a message (out of memory, a write error). */
 int spsa_faults_settle(const char *path, int last, SpsaFaultCount *kept, char *err,
                        size_t errlen);
 

@@ -4,11 +4,16 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
+#include <limits.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "lines.h"
+#include "num.h"
 #include "plot.h"
 #include "rundir.h"
 
@@ -32,23 +37,46 @@ int trajectory_write_row(FILE *f, int k, int n, const double *theta, const SpsaR
 	return fflush(f) != 0 || ferror(f) ? -1 : 0;
 }
 
-/* One row: k, n values, three counts. */
-static int parse_row(char *s, int n, long *k, double *theta)
+/* One row (no newline): iteration want, n values into theta, three counts.
+ * Returns 0, or -1 with what is wrong in msg. */
+static int parse_row(char *s, int n, int want, int max_k, double *theta, char *msg,
+                     size_t msglen)
 {
-	char *p = s, *q;
-	*k = strtol(p, &q, 10);
-	if (q == p || *q != ',')
-		return -1;
-	for (int i = 0; i < n; i++) {
-		p = q + 1;
-		theta[i] = strtod(p, &q);
-		if (q == p || *q != ',' || !isfinite(theta[i]))
+	char *field = s;
+	long long v;
+	for (int i = 0; i < n + 4; i++) {
+		char *comma = strchr(field, ',');
+		if ((comma == NULL) != (i == n + 3)) {
+			snprintf(msg, msglen,
+			         "expected iteration %d with %d values and W,L,D", want, n);
 			return -1;
-	}
-	for (int i = 0; i < 3; i++) {
-		p = q + 1;
-		if (strtol(p, &q, 10) < 0 || q == p || *q != (i < 2 ? ',' : '\n'))
+		}
+		if (comma)
+			*comma = '\0';
+		bool plain = *field >= '0' && *field <= '9'; /* no sign */
+		if (i == 0) {
+			if (!plain || num_whole(field, 0, max_k, &v) < 0 || v != want) {
+				snprintf(
+				    msg, msglen,
+				    "expected iteration %d (of at most %d), not '%.32s'",
+				    want, max_k, field);
+				return -1;
+			}
+		} else if (i <= n) {
+			if (num_real(field, -DBL_MAX, DBL_MAX, &theta[i - 1]) < 0) {
+				snprintf(msg, msglen,
+				         "value %d '%.32s' is not a finite decimal number",
+				         i, field);
+				return -1;
+			}
+		} else if (!plain || num_whole(field, 0, INT_MAX, &v) < 0) {
+			snprintf(msg, msglen,
+			         "%c '%.32s' is not a whole number from 0 to %d",
+			         "WLD"[i - n - 1], field, INT_MAX);
 			return -1;
+		}
+		if (comma) /* (not past the last field: NULL + 1 is undefined) */
+			field = comma + 1;
 	}
 	return 0;
 }
@@ -56,54 +84,53 @@ static int parse_row(char *s, int n, long *k, double *theta)
 int trajectory_read(const char *path, const char *header, int n, int max_k, int *last,
                     double *theta, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(path, "re");
 	if (!f) {
 		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
 		return -1;
 	}
-	char *line = NULL;
-	size_t cap = 0;
-	long good = 0; /* bytes up to the end of the last whole line */
-	int lineno = 0, rc = -1;
-	ssize_t len;
+	Lines lr;
+	lines_init(&lr, f, TRAJECTORY_LINE_MAX);
+	char *line, msg[256];
+	size_t len;
+	LinesStatus st;
+	long long good = -1; /* where a torn last line starts: the file is cut there */
+	int rc = -1;
 	*last = -1;
-	while ((len = getline(&line, &cap, f)) > 0) {
-		if (line[len - 1] != '\n')
-			break; /* torn: cut below */
-		lineno++;
-		good += len;
-		if (lineno == 1) {
-			if ((size_t)len - 1 != strlen(header) ||
-			    strncmp(line, header, strlen(header))) {
+	while ((st = lines_next(&lr, &line, &len)) == LINES_OK) {
+		if (lr.last_open) { /* torn: a kill came in the middle of it */
+			good = lr.offset;
+			break;
+		}
+		if (lr.line == 1) {
+			if (strcmp(line, header) != 0) {
 				snprintf(err, errlen, "%s:1: expected the header '%s'",
 				         path, header);
 				goto out;
 			}
 			continue;
 		}
-		long k;
-		if (parse_row(line, n, &k, theta) < 0 || k != *last + 1 || k > max_k) {
-			snprintf(err, errlen,
-			         "%s:%d: expected iteration %d with %d values and W,L,D",
-			         path, lineno, *last + 1, n);
+		if (parse_row(line, n, *last + 1, max_k, theta, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
 			goto out;
 		}
-		*last = (int)k;
+		++*last;
 	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error", path);
+	if (st != LINES_OK && st != LINES_END) {
+		lines_error(&lr, st, msg, sizeof msg);
+		snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
 		goto out;
 	}
 	if (*last < 0) /* not even the start row: begin afresh */
 		good = 0;
-	if ((len > 0 || *last < 0) && truncate(path, (off_t)good) < 0) {
+	if (good >= 0 && truncate(path, (off_t)good) < 0) {
 		snprintf(err, errlen, "%s: cannot cut its torn last line: %s", path,
 		         strerror(errno));
 		goto out;
 	}
 	rc = 0;
 out:
-	free(line);
+	lines_free(&lr);
 	fclose(f);
 	return rc;
 }

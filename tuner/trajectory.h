@@ -19,11 +19,19 @@ void trajectory_header(const char *const *names, int n, char *buf, size_t len);
 /* Appends row k and flushes. Returns 0 or -1 on a write error. */
 int trajectory_write_row(FILE *f, int k, int n, const double *theta, const SpsaResult *r);
 
-/* Reads path back: the header must be `header` and the rows must number
- * the iterations 0, 1, ... up to at most max_k; a torn last line is cut off
- * the file, and a file without a row is emptied. Gives the last iteration
- * (-1 if no row) and its theta. Returns
- * 0, or -1 with "path:line: what is wrong". */
+/* The longest line trajectory_read takes: far above any it writes (32
+ * parameters of 63-byte names, or of %.17g values). */
+enum { TRAJECTORY_LINE_MAX = 16384 };
+
+/* Reads path back (lines.h: LF or CR LF; a NUL byte or a line over
+ * TRAJECTORY_LINE_MAX bytes is an error of its line): the header must be
+ * `header` and the rows must number the iterations 0, 1, ... up to at most
+ * max_k (plain digits), each with n finite decimals (num.h: no "0x10",
+ * "nan", "1e999") and W,L,D (plain digits). A torn last line (no newline: a
+ * run killed while writing it) is cut off the file, and a file without a
+ * row is emptied; any other damage is an error and the file is left as it
+ * was. Gives the last iteration (-1 if no row) and its theta. Returns 0,
+ * or -1 with "path:line: what is wrong". */
 int trajectory_read(const char *path, const char *header, int n, int max_k, int *last,
                     double *theta, char *err, size_t errlen);
 

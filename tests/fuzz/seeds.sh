@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 top=../..
 c=corpus
 rm -f $c/*/seed-*
-mkdir -p $c/{tournament,spsa,texel,openings,psq,games,pbrain,engine}
+mkdir -p $c/{tournament,spsa,texel,openings,psq,games,pbrain,engine,faults,trajectory}
 
 # configs/, as they are and with their openings on the files fuzz.h makes.
 for f in round-robin gauntlet sprt external; do
@@ -31,6 +31,8 @@ cp $top/configs/example.psq $c/psq/seed-config-example
 kind_of() { # file name, command
 	case $1 in
 	*.psq) echo psq ;;
+	*faults.csv) echo faults ;;
+	*trajectory.csv) echo trajectory ;;
 	*.csv) echo games ;;
 	o.txt | o.ini | open.txt) echo openings ;;
 	*.ini) case $2 in *spsa*) echo spsa ;; *texel*) echo texel ;; *) echo tournament ;; esac ;;
@@ -68,6 +70,18 @@ done
 	echo "2,1,1,x,a,c,1/2-1/2,max-plies,2,h8 i9,0,0,0,0"
 	echo "3,1,1,x,c,a,1-0,timeout,1,h8,0,5000,0,0"
 } > $c/games/seed-reasons
+
+# faults.csv of every reason, CR LF and torn; a CSV of numbers and not.
+f=$c/faults
+printf 'job,player,color,reason,detail\n0,a,black,crash,exit status 1\n2,b,white,timeout,no move in 1000 ms\n1,a,white,protocol,unknown command\n3,c,black,memory,over 64 MB\n3,c,white,illegal,7,7 taken\n' > $f/seed-faults
+printf '\xEF\xBB\xBFjob,player,color,reason,detail\r\n0,a,black,crash,x\r\n\r\n1,b,whi' > $f/seed-faults-crlf-torn
+printf 'a,b,c\n1,2.5,x\ninf,nan,0x1\n1e999,-0,+5\n' > $f/seed-csv
+
+# An SPSA run's trajectory.csv (torn, CR LF) and faults.csv.
+t=$c/trajectory
+printf 'iteration,a,b,W,L,D\n0,100,-3.5,0,0,0\n1,101.25,-3.25,3,1,0\n2,1.0000000000000002e+02,-3,2,2,0\n3,99' > $t/seed-trajectory
+printf 'iteration,a,b,W,L,D\r\n0,1e2,2E-3,0,0,0\r\n' > $t/seed-trajectory-crlf
+printf 'iteration,game,player,color,reason,detail\n1,0,plus,black,crash,exit 1\n2,3,minus,white,timeout,no move\nverify,1,tuned,black,protocol,x\n6,0,plus,black,crash,ex' > $t/seed-spsa-faults
 
 # Manager to engine: sessions of every command (README, test_pbrain*.c).
 s=$c/pbrain
