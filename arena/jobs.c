@@ -2,6 +2,7 @@
 #include "jobs.h"
 
 #include <omp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -117,6 +118,29 @@ bool jobs_stopped(const JobSpec *spec)
 	return spec->stop && atomic_load(spec->stop);
 }
 
+/* The end of the worker threads' loop, where each waits for the others
+ * asleep. libgomp's own barrier at the end of a region spins first (some
+ * 300,000 rounds by default, about 10 ms of CPU, before it sleeps), and
+ * OMP_WAIT_POLICY, which would shorten that, is read only when the
+ * program starts; so a worker done with the list waits here, on a
+ * condition variable, and the threads reach libgomp's barrier together. */
+typedef struct {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int arrived;
+} JobsRest;
+
+static void jobs_rest(JobsRest *r)
+{
+	int team = omp_get_num_threads();
+	pthread_mutex_lock(&r->mu);
+	if (++r->arrived == team)
+		pthread_cond_broadcast(&r->cv);
+	while (r->arrived < team)
+		pthread_cond_wait(&r->cv, &r->mu);
+	pthread_mutex_unlock(&r->mu);
+}
+
 int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sink,
              char *err, size_t errlen)
 {
@@ -137,6 +161,7 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 	const OpeningSet *os =
 	    spec->openings && spec->openings->count > 0 ? spec->openings : NULL;
 	bool started_all = true;
+	JobsRest rest = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
 #pragma omp parallel num_threads(threads)
 	{
 		/* One record per worker: it is large (every move and its time). */
@@ -144,7 +169,7 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 		if (!rec)
 			jobs_fail(&s, "out of memory", NULL, NULL);
 		int row = omp_get_thread_num();
-#pragma omp for schedule(dynamic, 1)
+#pragma omp for schedule(dynamic, 1) nowait
 		for (int i = 0; i < count; i++) {
 			if (!rec || atomic_load(&s.halt) || jobs_stopped(spec)) {
 #pragma omp atomic write
@@ -155,7 +180,14 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 			jobs_play(&s, row, j, os ? &os->items[j->opening] : NULL, rec);
 		}
 		free(rec);
+		jobs_rest(&rest);
 	}
+	/* The pool's threads, docked until the next region, also spin before
+	 * they sleep, through whatever the run does next (the report): let
+	 * them go (a later region starts new ones, some microseconds). */
+	omp_pause_resource_all(omp_pause_soft);
+	pthread_mutex_destroy(&rest.mu);
+	pthread_cond_destroy(&rest.cv);
 	if (!spec->pool)
 		pool_destroy(s.pool);
 	if (atomic_load(&s.failed))
