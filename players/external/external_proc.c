@@ -344,6 +344,9 @@ ProcStatus proc_write(Proc *p, const char *text, double deadline)
 
 ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline)
 {
+	/* Read once before the first wait unless a conversation log is kept
+	 * (see below). */
+	bool read_first = !(p->log && p->log->f);
 	for (;;) {
 		for (size_t i = 0; i < p->len; i++) {
 			char c = p->buf[i];
@@ -365,12 +368,23 @@ ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline)
 		}
 		if (p->from_child < 0)
 			return PROC_EOF;
-		/* Wait first, then read: a reply is seldom there already (the
-		 * command was just sent), so a read first would mostly fail
-		 * with EAGAIN, one system call more per move. */
-		ProcStatus w = wait_fd(p, p->from_child, POLLIN, deadline);
-		if (w != PROC_OK)
-			return w;
+		/* Read first, then wait: an engine that answers at once has
+		 * mostly answered by the time the arena runs again (woken on
+		 * the arena's CPU, it preempts the writer of its command), and
+		 * a read that finds the reply saves the poll; one that finds
+		 * nothing (EAGAIN) costs less than a poll. The wait drains
+		 * stderr: a read that succeeds leaves it to the next wait,
+		 * which comes as soon as the engine does not answer at once
+		 * (an engine blocked on a full stderr cannot), so the child is
+		 * never held up. Not with a conversation log, whose '!' lines
+		 * keep their place among the '<' lines only if stderr is read
+		 * at every wait. */
+		if (!read_first) {
+			ProcStatus w = wait_fd(p, p->from_child, POLLIN, deadline);
+			if (w != PROC_OK)
+				return w;
+		}
+		read_first = false;
 		ssize_t n = read(p->from_child, p->buf + p->len, sizeof p->buf - p->len);
 		if (n > 0)
 			p->len += (size_t)n;
