@@ -1,7 +1,8 @@
-/* jobs.c - the job list on OpenMP threads. */
+/* jobs.c - the job list on worker threads. */
 #include "jobs.h"
 
 #include <omp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -117,6 +118,111 @@ bool jobs_stopped(const JobSpec *spec)
 	return spec->stop && atomic_load(spec->stop);
 }
 
+/* One call's list, taken job by job in list order by every worker (the
+ * calling thread is the first). */
+typedef struct {
+	JobsShared *s;
+	const Job *jobs;
+	int count;
+	const OpeningSet *os;
+	atomic_int next;
+	atomic_bool started_all;
+} JobsLoop;
+
+static void jobs_worker(JobsLoop *l, int row)
+{
+	/* One record per worker: it is large (every move and its time). */
+	GameRecord *rec = malloc(sizeof *rec);
+	if (!rec)
+		jobs_fail(l->s, "out of memory", NULL, NULL);
+	for (int i; (i = atomic_fetch_add(&l->next, 1)) < l->count;) {
+		if (!rec || atomic_load(&l->s->halt) || jobs_stopped(l->s->spec)) {
+			atomic_store(&l->started_all, false);
+			continue;
+		}
+		const Job *j = &l->jobs[i];
+		jobs_play(l->s, row, j, l->os ? &l->os->items[j->opening] : NULL, rec);
+	}
+	free(rec);
+}
+
+/* The worker threads: plain threads, not an OpenMP team, because
+ * libgomp's threads spin some 300,000 rounds (about 10 ms of CPU each)
+ * before they sleep, at the barrier that ends a loop (while the last game
+ * goes on) and again docked after the region, and OMP_WAIT_POLICY, which
+ * would shorten that, is read only when the program starts; these sleep
+ * on a condition variable. They live as long as the process, worker w
+ * always on row w of the pool (the calling thread is row 0), because an
+ * engine dies with the thread that started it (PR_SET_PDEATHSIG) and a
+ * pool keeps engines from one call to the next. */
+static struct {
+	pthread_mutex_t call; /* one jobs_run at a time */
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+	int started;         /* workers started, rows 1 to started */
+	JobsLoop *loop;      /* the call's list while one runs */
+	int rows;            /* the call's threads: workers of a row below join */
+	unsigned generation; /* bumped by every call */
+	int busy;            /* workers not done with the call's list */
+} crew = {.call = PTHREAD_MUTEX_INITIALIZER,
+          .mu = PTHREAD_MUTEX_INITIALIZER,
+          .work = PTHREAD_COND_INITIALIZER,
+          .done = PTHREAD_COND_INITIALIZER};
+
+static void *jobs_crew_member(void *arg)
+{
+	int row = (int)(intptr_t)arg;
+	unsigned seen = 0;
+	pthread_mutex_lock(&crew.mu);
+	for (;;) {
+		while (crew.generation == seen)
+			pthread_cond_wait(&crew.work, &crew.mu);
+		seen = crew.generation;
+		if (row >= crew.rows)
+			continue;
+		JobsLoop *l = crew.loop;
+		pthread_mutex_unlock(&crew.mu);
+		jobs_worker(l, row);
+		pthread_mutex_lock(&crew.mu);
+		if (--crew.busy == 0)
+			pthread_cond_signal(&crew.done);
+	}
+	return NULL;
+}
+
+/* Plays the list on rows 0 to threads - 1; a worker that cannot be started
+ * leaves its share to the others. */
+static void jobs_crew_run(JobsLoop *l, int threads)
+{
+	pthread_mutex_lock(&crew.call);
+	pthread_mutex_lock(&crew.mu);
+	while (crew.started < threads - 1) {
+		pthread_t t;
+		pthread_attr_t attr;
+		pthread_attr_init(&attr);
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		int rc = pthread_create(&t, &attr, jobs_crew_member,
+		                        (void *)(intptr_t)(crew.started + 1));
+		pthread_attr_destroy(&attr);
+		if (rc != 0)
+			break;
+		crew.started++;
+	}
+	crew.loop = l;
+	crew.rows = threads;
+	crew.busy = threads - 1 < crew.started ? threads - 1 : crew.started;
+	crew.generation++;
+	pthread_cond_broadcast(&crew.work);
+	pthread_mutex_unlock(&crew.mu);
+	jobs_worker(l, 0);
+	pthread_mutex_lock(&crew.mu);
+	while (crew.busy > 0)
+		pthread_cond_wait(&crew.done, &crew.mu);
+	crew.loop = NULL;
+	pthread_mutex_unlock(&crew.mu);
+	pthread_mutex_unlock(&crew.call);
+}
+
 int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sink,
              char *err, size_t errlen)
 {
@@ -134,33 +240,20 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	const OpeningSet *os =
-	    spec->openings && spec->openings->count > 0 ? spec->openings : NULL;
-	bool started_all = true;
-#pragma omp parallel num_threads(threads)
-	{
-		/* One record per worker: it is large (every move and its time). */
-		GameRecord *rec = malloc(sizeof *rec);
-		if (!rec)
-			jobs_fail(&s, "out of memory", NULL, NULL);
-		int row = omp_get_thread_num();
-#pragma omp for schedule(dynamic, 1)
-		for (int i = 0; i < count; i++) {
-			if (!rec || atomic_load(&s.halt) || jobs_stopped(spec)) {
-#pragma omp atomic write
-				started_all = false;
-				continue;
-			}
-			const Job *j = &jobs[i];
-			jobs_play(&s, row, j, os ? &os->items[j->opening] : NULL, rec);
-		}
-		free(rec);
-	}
+	JobsLoop loop = {.s = &s,
+	                 .jobs = jobs,
+	                 .count = count,
+	                 .os = spec->openings && spec->openings->count > 0 ? spec->openings
+	                                                                   : NULL};
+	atomic_init(&loop.next, 0);
+	atomic_init(&loop.started_all, true);
+	jobs_crew_run(&loop, threads);
 	if (!spec->pool)
 		pool_destroy(s.pool);
 	if (atomic_load(&s.failed))
 		return -1;
 	if (jobs_stopped(spec))
 		return JOBS_STOPPED;
-	return started_all && !atomic_load(&s.halt) ? JOBS_DONE : JOBS_HALTED;
+	return atomic_load(&loop.started_all) && !atomic_load(&s.halt) ? JOBS_DONE
+	                                                               : JOBS_HALTED;
 }
