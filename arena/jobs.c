@@ -129,8 +129,16 @@ typedef struct {
 	atomic_bool started_all;
 } JobsLoop;
 
-static void jobs_worker(JobsLoop *l, int row)
+typedef struct {
+	JobsLoop *loop;
+	int row; /* the worker's row of the pool */
+	pthread_t thread;
+} JobsWorker;
+
+static void *jobs_worker(void *arg)
 {
+	const JobsWorker *w = arg;
+	JobsLoop *l = w->loop;
 	/* One record per worker: it is large (every move and its time). */
 	GameRecord *rec = malloc(sizeof *rec);
 	if (!rec)
@@ -141,86 +149,10 @@ static void jobs_worker(JobsLoop *l, int row)
 			continue;
 		}
 		const Job *j = &l->jobs[i];
-		jobs_play(l->s, row, j, l->os ? &l->os->items[j->opening] : NULL, rec);
+		jobs_play(l->s, w->row, j, l->os ? &l->os->items[j->opening] : NULL, rec);
 	}
 	free(rec);
-}
-
-/* The worker threads: plain threads, not an OpenMP team, because
- * libgomp's threads spin some 300,000 rounds (about 10 ms of CPU each)
- * before they sleep, at the barrier that ends a loop (while the last game
- * goes on) and again docked after the region, and OMP_WAIT_POLICY, which
- * would shorten that, is read only when the program starts; these sleep
- * on a condition variable. They live as long as the process, worker w
- * always on row w of the pool (the calling thread is row 0), because an
- * engine dies with the thread that started it (PR_SET_PDEATHSIG) and a
- * pool keeps engines from one call to the next. */
-static struct {
-	pthread_mutex_t call; /* one jobs_run at a time */
-	pthread_mutex_t mu;
-	pthread_cond_t work, done;
-	int started;         /* workers started, rows 1 to started */
-	JobsLoop *loop;      /* the call's list while one runs */
-	int rows;            /* the call's threads: workers of a row below join */
-	unsigned generation; /* bumped by every call */
-	int busy;            /* workers not done with the call's list */
-} crew = {.call = PTHREAD_MUTEX_INITIALIZER,
-          .mu = PTHREAD_MUTEX_INITIALIZER,
-          .work = PTHREAD_COND_INITIALIZER,
-          .done = PTHREAD_COND_INITIALIZER};
-
-static void *jobs_crew_member(void *arg)
-{
-	int row = (int)(intptr_t)arg;
-	unsigned seen = 0;
-	pthread_mutex_lock(&crew.mu);
-	for (;;) {
-		while (crew.generation == seen)
-			pthread_cond_wait(&crew.work, &crew.mu);
-		seen = crew.generation;
-		if (row >= crew.rows)
-			continue;
-		JobsLoop *l = crew.loop;
-		pthread_mutex_unlock(&crew.mu);
-		jobs_worker(l, row);
-		pthread_mutex_lock(&crew.mu);
-		if (--crew.busy == 0)
-			pthread_cond_signal(&crew.done);
-	}
 	return NULL;
-}
-
-/* Plays the list on rows 0 to threads - 1; a worker that cannot be started
- * leaves its share to the others. */
-static void jobs_crew_run(JobsLoop *l, int threads)
-{
-	pthread_mutex_lock(&crew.call);
-	pthread_mutex_lock(&crew.mu);
-	while (crew.started < threads - 1) {
-		pthread_t t;
-		pthread_attr_t attr;
-		pthread_attr_init(&attr);
-		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-		int rc = pthread_create(&t, &attr, jobs_crew_member,
-		                        (void *)(intptr_t)(crew.started + 1));
-		pthread_attr_destroy(&attr);
-		if (rc != 0)
-			break;
-		crew.started++;
-	}
-	crew.loop = l;
-	crew.rows = threads;
-	crew.busy = threads - 1 < crew.started ? threads - 1 : crew.started;
-	crew.generation++;
-	pthread_cond_broadcast(&crew.work);
-	pthread_mutex_unlock(&crew.mu);
-	jobs_worker(l, 0);
-	pthread_mutex_lock(&crew.mu);
-	while (crew.busy > 0)
-		pthread_cond_wait(&crew.done, &crew.mu);
-	crew.loop = NULL;
-	pthread_mutex_unlock(&crew.mu);
-	pthread_mutex_unlock(&crew.call);
 }
 
 int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sink,
@@ -236,7 +168,11 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 	jobs_shared_init(&s, spec, sink, spec->pool, err, errlen);
 	if (!s.pool)
 		s.pool = pool_create(threads, spec->nplayers);
-	if (!s.pool) {
+	JobsWorker *w = calloc((size_t)threads, sizeof *w);
+	if (!s.pool || !w) {
+		if (!spec->pool)
+			pool_destroy(s.pool);
+		free(w);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -247,7 +183,25 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 	                                                                   : NULL};
 	atomic_init(&loop.next, 0);
 	atomic_init(&loop.started_all, true);
-	jobs_crew_run(&loop, threads);
+	/* Plain threads, not an OpenMP team: libgomp's threads spin some
+	 * 300,000 rounds (about 10 ms of CPU each) before they sleep, at the
+	 * barrier that ends a loop (while the last game goes on) and again
+	 * docked after the region, and OMP_WAIT_POLICY, which would shorten
+	 * that, is read only when the program starts. A joined thread costs
+	 * nothing while it waits. A thread that cannot be started leaves its
+	 * share to the others. */
+	int started = 1;
+	for (int t = 1; t < threads; t++) {
+		w[t] = (JobsWorker){&loop, t, 0};
+		if (pthread_create(&w[t].thread, NULL, jobs_worker, &w[t]) != 0)
+			break;
+		started++;
+	}
+	w[0] = (JobsWorker){&loop, 0, 0};
+	jobs_worker(&w[0]);
+	for (int t = 1; t < started; t++)
+		pthread_join(w[t].thread, NULL);
+	free(w);
 	if (!spec->pool)
 		pool_destroy(s.pool);
 	if (atomic_load(&s.failed))
