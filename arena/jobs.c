@@ -1,4 +1,4 @@
-/* jobs.c - the job list on worker threads. */
+/* jobs.c - the job list on OpenMP threads. */
 #include "jobs.h"
 
 #include <omp.h>
@@ -118,41 +118,27 @@ bool jobs_stopped(const JobSpec *spec)
 	return spec->stop && atomic_load(spec->stop);
 }
 
-/* One call's list, taken job by job in list order by every worker (the
- * calling thread is the first). */
+/* The end of the worker threads' loop, where each waits for the others
+ * asleep. libgomp's own barrier at the end of a region spins first (some
+ * 300,000 rounds by default, about 10 ms of CPU, before it sleeps), and
+ * OMP_WAIT_POLICY, which would shorten that, is read only when the
+ * program starts; so a worker done with the list waits here, on a
+ * condition variable, and the threads reach libgomp's barrier together. */
 typedef struct {
-	JobsShared *s;
-	const Job *jobs;
-	int count;
-	const OpeningSet *os;
-	atomic_int next;
-	atomic_bool started_all;
-} JobsLoop;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int arrived;
+} JobsRest;
 
-typedef struct {
-	JobsLoop *loop;
-	int row; /* the worker's row of the pool */
-	pthread_t thread;
-} JobsWorker;
-
-static void *jobs_worker(void *arg)
+static void jobs_rest(JobsRest *r)
 {
-	const JobsWorker *w = arg;
-	JobsLoop *l = w->loop;
-	/* One record per worker: it is large (every move and its time). */
-	GameRecord *rec = malloc(sizeof *rec);
-	if (!rec)
-		jobs_fail(l->s, "out of memory", NULL, NULL);
-	for (int i; (i = atomic_fetch_add(&l->next, 1)) < l->count;) {
-		if (!rec || atomic_load(&l->s->halt) || jobs_stopped(l->s->spec)) {
-			atomic_store(&l->started_all, false);
-			continue;
-		}
-		const Job *j = &l->jobs[i];
-		jobs_play(l->s, w->row, j, l->os ? &l->os->items[j->opening] : NULL, rec);
-	}
-	free(rec);
-	return NULL;
+	int team = omp_get_num_threads();
+	pthread_mutex_lock(&r->mu);
+	if (++r->arrived == team)
+		pthread_cond_broadcast(&r->cv);
+	while (r->arrived < team)
+		pthread_cond_wait(&r->cv, &r->mu);
+	pthread_mutex_unlock(&r->mu);
 }
 
 int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sink,
@@ -168,46 +154,46 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 	jobs_shared_init(&s, spec, sink, spec->pool, err, errlen);
 	if (!s.pool)
 		s.pool = pool_create(threads, spec->nplayers);
-	JobsWorker *w = calloc((size_t)threads, sizeof *w);
-	if (!s.pool || !w) {
-		if (!spec->pool)
-			pool_destroy(s.pool);
-		free(w);
+	if (!s.pool) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	JobsLoop loop = {.s = &s,
-	                 .jobs = jobs,
-	                 .count = count,
-	                 .os = spec->openings && spec->openings->count > 0 ? spec->openings
-	                                                                   : NULL};
-	atomic_init(&loop.next, 0);
-	atomic_init(&loop.started_all, true);
-	/* Plain threads, not an OpenMP team: libgomp's threads spin some
-	 * 300,000 rounds (about 10 ms of CPU each) before they sleep, at the
-	 * barrier that ends a loop (while the last game goes on) and again
-	 * docked after the region, and OMP_WAIT_POLICY, which would shorten
-	 * that, is read only when the program starts. A joined thread costs
-	 * nothing while it waits. A thread that cannot be started leaves its
-	 * share to the others. */
-	int started = 1;
-	for (int t = 1; t < threads; t++) {
-		w[t] = (JobsWorker){&loop, t, 0};
-		if (pthread_create(&w[t].thread, NULL, jobs_worker, &w[t]) != 0)
-			break;
-		started++;
+	const OpeningSet *os =
+	    spec->openings && spec->openings->count > 0 ? spec->openings : NULL;
+	bool started_all = true;
+	JobsRest rest = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
+#pragma omp parallel num_threads(threads)
+	{
+		/* One record per worker: it is large (every move and its time). */
+		GameRecord *rec = malloc(sizeof *rec);
+		if (!rec)
+			jobs_fail(&s, "out of memory", NULL, NULL);
+		int row = omp_get_thread_num();
+#pragma omp for schedule(dynamic, 1) nowait
+		for (int i = 0; i < count; i++) {
+			if (!rec || atomic_load(&s.halt) || jobs_stopped(spec)) {
+#pragma omp atomic write
+				started_all = false;
+				continue;
+			}
+			const Job *j = &jobs[i];
+			jobs_play(&s, row, j, os ? &os->items[j->opening] : NULL, rec);
+		}
+		free(rec);
+		jobs_rest(&rest);
 	}
-	w[0] = (JobsWorker){&loop, 0, 0};
-	jobs_worker(&w[0]);
-	for (int t = 1; t < started; t++)
-		pthread_join(w[t].thread, NULL);
-	free(w);
+	/* libgomp's docked threads spin a while (some 10 ms) before they
+	 * sleep. They are not let go (omp_pause_resource_all): an engine dies
+	 * with the thread that started it (PR_SET_PDEATHSIG), and a caller's
+	 * pool, or another one still alive, keeps engines started on them
+	 * (test_jobs_pool). */
+	pthread_mutex_destroy(&rest.mu);
+	pthread_cond_destroy(&rest.cv);
 	if (!spec->pool)
 		pool_destroy(s.pool);
 	if (atomic_load(&s.failed))
 		return -1;
 	if (jobs_stopped(spec))
 		return JOBS_STOPPED;
-	return atomic_load(&loop.started_all) && !atomic_load(&s.halt) ? JOBS_DONE
-	                                                               : JOBS_HALTED;
+	return started_all && !atomic_load(&s.halt) ? JOBS_DONE : JOBS_HALTED;
 }

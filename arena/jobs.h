@@ -8,15 +8,15 @@
  * (jobs_player_seed), so a game depends only on its job, never on the
  * thread that plays it or on the order games finish in.
  *
- * jobs_run plays the list on worker threads (the calling thread and
- * threads - 1 more), each taking the next job in list order. A finished
- * game goes first to the sink's `prepare` on the worker that played it
- * (slow per-game files, outside any lock), then to its `finished`, called
- * one game at a time under the engine's one lock: that is where a caller
- * writes its results file, counts, and decides to halt. Games abandoned
- * by the stop flag are handed to nobody. The interface is the seam for a
- * second backend (ranks on several machines): the sink's callbacks are the
- * only way results come back, and a job is plain data. */
+ * jobs_run plays the list on OpenMP threads, taking jobs in list order
+ * (schedule(dynamic, 1)). A finished game goes first to the sink's
+ * `prepare` on the worker that played it (slow per-game files, outside any
+ * lock), then to its `finished`, called one game at a time under the
+ * engine's one lock: that is where a caller writes its results file,
+ * counts, and decides to halt. Games abandoned by the stop flag are handed
+ * to nobody. The interface is the seam for a second backend (ranks on
+ * several machines): the sink's callbacks are the only way results come
+ * back, and a job is plain data. */
 #ifndef ARENA_JOBS_H
 #define ARENA_JOBS_H
 
