@@ -47,7 +47,7 @@ static MctsTree *tree_new(uint64_t seed, bool vcf)
 	MctsTree *t = calloc(1, sizeof *t);
 	assert_non_null(t);
 	t->seed = seed;
-	t->c = 1.0;
+	t->c = 0.5;
 	t->expand_visits = 1;
 	t->width = 20;
 	t->tactics = 2;
@@ -166,6 +166,29 @@ static void priors_rank_open_fours_and_blocks_first(void **state)
 		/* Width 0 keeps every candidate. */
 		assert_int_equal(mcts_prior_rank(&s, list, score, prior, n, 0, NULL), n);
 	}
+}
+
+static void leaf_value_reads_the_threats(void **state)
+{
+	(void)state;
+	/* A winning shape next move for the side to move; one for the
+	 * opponent to parry, with or without a four to answer it with. */
+	ShapeSum win = {.own_best = THREAT_OPEN_FOUR, .opp_best = THREAT_OPEN_FOUR};
+	ShapeSum parry = {.own_best = THREAT_THREE, .opp_best = THREAT_FOUR_THREE};
+	ShapeSum counter = {.own_best = THREAT_FOUR, .opp_best = THREAT_DOUBLE_FOUR};
+	assert_true(mcts_leaf_value(&win, 80) > 0.9f);
+	assert_true(mcts_leaf_value(&parry, 80) < 0.3f);
+	assert_true(mcts_leaf_value(&counter, 80) > mcts_leaf_value(&parry, 80));
+	/* Otherwise the score difference: more shapes, more value, 0.5 at
+	 * the opponent's score weighted by 0.8, and flatter with a larger
+	 * scale. */
+	ShapeSum even = {
+	    .own_best = THREAT_TWO, .opp_best = THREAT_TWO, .own_sum = 80, .opp_sum = 100};
+	ShapeSum ahead = even;
+	ahead.own_sum = 160;
+	assert_float_equal(mcts_leaf_value(&even, 80), 0.5, 1e-6);
+	assert_true(mcts_leaf_value(&ahead, 80) > 0.5f);
+	assert_true(mcts_leaf_value(&ahead, 40) > mcts_leaf_value(&ahead, 80));
 }
 
 /* ---- VCF at the root ---- */
@@ -289,9 +312,9 @@ static void reuse_keeps_the_subtree_of_the_moves_played(void **state)
 			}
 		assert_true(found);
 	}
-	/* The same position again keeps it too. */
-	assert_true(mcts_reuse_begin(t, &b1));
-	assert_int_equal(t->pool[0].visits, kept.visits);
+	/* The same position again is searched afresh. */
+	assert_false(mcts_reuse_begin(t, &b1));
+	assert_int_equal(t->pool[0].visits, 0);
 
 	/* A reset (new game) drops it. */
 	mcts_reuse_reset(t);
@@ -331,33 +354,39 @@ static int play_game(Player *black, Player *white, int plies, int *out)
 	return n;
 }
 
-static Player *make(uint64_t seed)
+static Player *make(uint64_t seed, const char *leaf)
 {
 	ParamSet ps;
 	char err[ERR_LEN];
 	param_defaults(&ps, player_mcts.params, player_mcts.nparams);
+	if (param_set(&ps, "leaf", leaf, err, sizeof err) != 0)
+		fail_msg("%s", err);
 	Player *p = player_create(&player_mcts, &ps, seed, err, sizeof err);
 	assert_non_null(p);
 	return p;
 }
 
+/* For both kinds of leaf: the kept trees depend on the game alone. */
 static void games_repeat_after_a_new_game(void **state)
 {
 	(void)state;
-	int first[40], again[40], fresh[40];
-	Player *a = make(7), *b = make(8);
-	int n = play_game(a, b, 40, first);
-	/* The same instances again: new_game drops the kept trees. */
-	assert_int_equal(play_game(a, b, 40, again), n);
-	assert_memory_equal(first, again, (size_t)n * sizeof first[0]);
-	player_destroy(a);
-	player_destroy(b);
-	a = make(7);
-	b = make(8);
-	assert_int_equal(play_game(a, b, 40, fresh), n);
-	assert_memory_equal(first, fresh, (size_t)n * sizeof first[0]);
-	player_destroy(a);
-	player_destroy(b);
+	static const char *const leaves[] = {"eval", "playout"};
+	for (int k = 0; k < 2; k++) {
+		int first[40], again[40], fresh[40];
+		Player *a = make(7, leaves[k]), *b = make(8, leaves[k]);
+		int n = play_game(a, b, 40, first);
+		/* The same instances again: new_game drops the kept trees. */
+		assert_int_equal(play_game(a, b, 40, again), n);
+		assert_memory_equal(first, again, (size_t)n * sizeof first[0]);
+		player_destroy(a);
+		player_destroy(b);
+		a = make(7, leaves[k]);
+		b = make(8, leaves[k]);
+		assert_int_equal(play_game(a, b, 40, fresh), n);
+		assert_memory_equal(first, fresh, (size_t)n * sizeof first[0]);
+		player_destroy(a);
+		player_destroy(b);
+	}
 }
 
 int main(void)
@@ -366,6 +395,7 @@ int main(void)
 	    cmocka_unit_test(tactic_makes_and_stops_open_fours),
 	    cmocka_unit_test(playouts_take_fives_and_lose_to_open_fours),
 	    cmocka_unit_test(priors_rank_open_fours_and_blocks_first),
+	    cmocka_unit_test(leaf_value_reads_the_threats),
 	    cmocka_unit_test(root_plays_its_vcf),
 	    cmocka_unit_test(root_marks_moves_that_leave_a_vcf),
 	    cmocka_unit_test(reuse_keeps_the_subtree_of_the_moves_played),

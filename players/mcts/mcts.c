@@ -1,15 +1,15 @@
 /* mcts.c - Monte Carlo tree search: the player.
  *
  * Each iteration copies the root's light position (mcts_pos.h), walks down
- * the tree by PUCT over priors from shape scores, expands the leaf it
- * reaches with its best candidate moves, and plays one game from there
- * with playouts that take and stop fives; the result is added to every
- * node on the way (mcts_tree.c). Nodes live in two pools allocated when
- * the player is created; once the tree's is full it stops growing and
- * playouts start from its leaves. Before the search the solver looks for a
- * VCF for either side at the root (mcts_root.c), and the tree of the last
- * move is kept when the game went on from it (mcts_reuse.c; a new game
- * drops it). */
+ * the tree by PUCT over priors from shape scores, and values the leaf it
+ * reaches: expanded at once and valued by its shapes (leaf = eval), or by
+ * a game played out with playouts that take and stop fives (leaf =
+ * playout); the value is added to every node on the way (mcts_tree.c).
+ * Nodes live in two pools allocated when the player is created; once the
+ * tree's is full it stops growing and leaves are played out. Before the
+ * search the solver looks for a VCF (or VCT) for either side at the root
+ * (mcts_root.c), and the tree of the last move is kept when the game went
+ * on from it (mcts_reuse.c; a new game drops it). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +41,7 @@ static const char *const leaf_kinds[] = {"playout", "eval", NULL};
 static const char *const tactic_levels[] = {"off", "on", "threes", NULL};
 
 static const ParamDecl mcts_params[P_COUNT] = {
-    [P_C] = {"c", PARAM_REAL, 1.0, 0, 100, NULL, true,
+    [P_C] = {"c", PARAM_REAL, 0.5, 0, 100, NULL, true,
              "PUCT exploration constant (win rates are 0..1, priors sum to 1)"},
     [P_PLAYOUTS] = {"playouts", PARAM_INT, 20000, 1, 1e9, NULL, false,
                     "playouts per move when the budget sets neither nodes nor time"},
@@ -67,7 +67,7 @@ static const ParamDecl mcts_params[P_COUNT] = {
                  "keep the subtree of the moves played from one move to the next"},
     [P_LEAF] = {"leaf", PARAM_CHOICE, 1, 0, 1, leaf_kinds, false,
                 "how a new leaf is valued: a playout, or its shapes (eval)"},
-    [P_EVAL_SCALE] = {"eval_scale", PARAM_REAL, 80, 1, 1e6, NULL, true,
+    [P_EVAL_SCALE] = {"eval_scale", PARAM_REAL, 160, 1, 1e6, NULL, true,
                       "leaf = eval: the shape score difference worth odds of e to 1"},
 };
 

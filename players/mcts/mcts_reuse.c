@@ -19,13 +19,15 @@ void mcts_reuse_reset(MctsTree *m)
 	m->have_tree = false;
 }
 
-/* Does b follow from m->board by the moves in its history, along nodes the
- * tree has, none proven? Then *idx is the node of b (0: the same position). */
+/* Does b follow from m->board by one or more moves of its history, along
+ * nodes the tree has, none proven? Then *idx is the node of b. The same
+ * position asked again is searched afresh: a move depends on the game, and
+ * a position asked twice gets the same answer. */
 static bool follow(const MctsTree *m, const Board *b, uint32_t *idx)
 {
 	const Board *old = &m->board;
 	if (!m->have_tree || b->size != old->size || b->rule != old->rule ||
-	    b->count < old->count || b->count - old->count > 8 ||
+	    b->count <= old->count || b->count - old->count > 8 ||
 	    memcmp(b->moves, old->moves, (size_t)old->count * sizeof b->moves[0]) != 0)
 		return false;
 	/* The Board copy is some tens of kB: cheaper than a search lost. */
@@ -101,7 +103,7 @@ bool mcts_reuse_begin(MctsTree *m, const Board *b)
 {
 	uint32_t keep = 0;
 	bool kept = follow(m, b, &keep);
-	if (kept && keep)
+	if (kept)
 		compact(m, keep);
 	if (!kept) {
 		m->used = 1;
