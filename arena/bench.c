@@ -177,13 +177,20 @@ BenchResult bench_player(const PlayerType *t, const char *setting, const Board *
 		ParamSet ps;
 		char err[256];
 		param_defaults(&ps, t->params, t->nparams);
-		if (setting) {
-			char key[64];
-			const char *eq = strchr(setting, '=');
-			snprintf(key, sizeof key, "%.*s", eq ? (int)(eq - setting) : 0,
-			         setting);
-			if (!eq || param_set(&ps, key, eq + 1, err, sizeof err) < 0)
+		/* "key=value,key=value" */
+		for (const char *kv = setting; kv && *kv;) {
+			const char *comma = strchr(kv, ','),
+			           *end = comma ? comma : kv + strlen(kv);
+			const char *eq = memchr(kv, '=', (size_t)(end - kv));
+			char key[64], value[64];
+			if (!eq || eq - kv >= (int)sizeof key ||
+			    end - eq > (int)sizeof value)
 				return (BenchResult){0, 0, 0};
+			snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
+			snprintf(value, sizeof value, "%.*s", (int)(end - eq - 1), eq + 1);
+			if (param_set(&ps, key, value, err, sizeof err) < 0)
+				return (BenchResult){0, 0, 0};
+			kv = comma ? comma + 1 : NULL;
 		}
 		Player *p = player_create(t, &ps, 1, err, sizeof err);
 		if (!p)
@@ -308,8 +315,8 @@ int bench_run(int runs, FILE *out, char *err, size_t errlen)
 	/* mcts with uniformly random playouts: the raw speed of its loop. */
 	const PlayerType *mcts = registry_find("mcts");
 	if (mcts) {
-		BenchResult pr =
-		    bench_player(mcts, "playout_tactics=off", pos, npos, BENCH_NODES, runs);
+		BenchResult pr = bench_player(mcts, "leaf=playout,playout_tactics=off", pos,
+		                              npos, BENCH_NODES, runs);
 		print_row(out, "mcts-rand", pr);
 		total += pr.ops;
 	}
@@ -324,13 +331,15 @@ int bench_run(int runs, FILE *out, char *err, size_t errlen)
 	getrusage(RUSAGE_SELF, &ru);
 	fprintf(out, "\nsignature %llu (total player nodes)\n", (unsigned long long)total);
 	fprintf(out, "memory high-water mark: %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
-	fprintf(out,
-	        "board: one op is a play and its undo, with pattern updates.\n"
-	        "players: ops are nodes (playouts for mcts) on %d positions, %d per move;\n"
-	        "mcts-rand is mcts with playout_tactics=off (uniformly random playouts).\n"
-	        "vcf: solver nodes on %d positions (VCF for the side to move, <= 1M nodes\n"
-	        "each): %d wins found, median %.3f ms a position.\n"
-	        "seconds are the median of %d runs.\n",
-	        npos, BENCH_NODES, vpos, vwins, vmedian, runs);
+	fprintf(
+	    out,
+	    "board: one op is a play and its undo, with pattern updates.\n"
+	    "players: ops are nodes (iterations for mcts) on %d positions, %d per move;\n"
+	    "mcts-rand is mcts with leaf=playout,playout_tactics=off (every leaf valued\n"
+	    "by a uniformly random playout: the raw speed of the tree's loop).\n"
+	    "vcf: solver nodes on %d positions (VCF for the side to move, <= 1M nodes\n"
+	    "each): %d wins found, median %.3f ms a position.\n"
+	    "seconds are the median of %d runs.\n",
+	    npos, BENCH_NODES, vpos, vwins, vmedian, runs);
 	return 0;
 }

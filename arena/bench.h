@@ -19,8 +19,8 @@ typedef struct {
  * pattern updates, runs times; the result holds the median time. */
 BenchResult bench_board(int runs);
 
-/* A player type with default parameters (but for one "key=value" setting,
- * or NULL) and seed 1 chooses a move in each of the npos positions with the
+/* A player type with default parameters (but for the "key=value,..."
+ * settings, or NULL) and seed 1 chooses a move in each of the npos positions with the
  * node budget, runs times. The signature folds the node counts and moves. */
 struct PlayerType;
 struct Board;

@@ -99,9 +99,8 @@ static void check_pos(MctsPos *s, Board *b)
 					fail_msg("%s at %d,%d: five %d by the board",
 					         c ? "white" : "black", x, y, five);
 				expect += five;
-				if (c == BLACK && b->rule == RULE_RENJU)
-					assert_int_equal(mcts_pos_threat_black(s, p),
-					                 board_threat(b, p, BLACK));
+				assert_int_equal(mcts_pos_threat(s, p, (Color)c),
+				                 board_threat(b, p, (Color)c));
 			}
 		assert_int_equal(nf, expect);
 	}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "moves.h"
+#include "pattern.h"
 
 /* The four line directions, numbered as in board.h. */
 static const int pos_step[4] = {1, BOARD_STRIDE, BOARD_STRIDE + 1, BOARD_STRIDE - 1};
@@ -84,9 +85,14 @@ void mcts_pos_init(MctsPos *s, const Board *b)
 	s->hi = board_point(b->size - 1, b->size - 1) + 1;
 	s->row_lo = BOARD_PAD;
 	s->row_hi = BOARD_PAD + b->size;
-	s->line_black = b->table[BLACK];
-	s->combo_black = b->combo[BLACK];
+	for (int c = 0; c < 2; c++) {
+		s->table[c] = b->table[c];
+		s->combo[c] = b->combo[c];
+	}
 	memcpy(s->cell, b->cell, sizeof s->cell);
+	s->last[BLACK] = s->last[WHITE] = POINT_NONE;
+	for (int i = b->count - 1; i >= 0 && i >= b->count - 2; i--)
+		s->last[b->cell[b->moves[i]] - 1] = b->moves[i];
 
 	uint32_t inside = ((1u << b->size) - 1) << BOARD_PAD;
 	for (int r = 0; r < BOARD_ROWS; r++)
@@ -177,6 +183,7 @@ void mcts_pos_play(MctsPos *s, int p)
 			    is_five(s, run_len(w, pos[d] - down), c))
 				five_push(s, e, c);
 		}
+	s->last[c] = p;
 	s->count++;
 	s->to_move = (Color)(c ^ 1);
 }
@@ -207,7 +214,7 @@ int mcts_pos_candidates(const MctsPos *s, int16_t *out)
 	return n;
 }
 
-int mcts_pos_threat_black(const MctsPos *s, int p)
+int mcts_pos_threat(const MctsPos *s, int p, Color c)
 {
 	/* The same 20-bit keys as pattern_key builds from line words: the five
 	 * cells before p in bits 0..9, the five after it in bits 10..19. */
@@ -219,15 +226,60 @@ int mcts_pos_threat_black(const MctsPos *s, int p)
 			key |= (uint32_t)s->cell[p - k * st] << (2 * (5 - k));
 			key |= (uint32_t)s->cell[p + k * st] << (2 * (4 + k));
 		}
-		pat |= (s->line_black[key] & 15u) << (4 * d);
+		pat |= ((unsigned)s->table[c][key] >> (4 * c) & 15u) << (4 * d);
 	}
-	return s->combo_black[pat];
+	return s->combo[c][pat];
 }
 
 bool mcts_pos_banned(const MctsPos *s, int p)
 {
-	int t = mcts_pos_threat_black(s, p);
+	int t = mcts_pos_threat(s, p, BLACK);
 	return t == THREAT_FORBIDDEN || t == THREAT_DOUBLE_THREE;
+}
+
+/* The LinePattern of colour c on the empty point p along direction d. */
+static inline unsigned line_pattern(const MctsPos *s, int p, Color c, int d)
+{
+	int st = pos_step[d];
+	uint32_t key = 0;
+	for (int k = 1; k <= 5; k++) {
+		key |= (uint32_t)s->cell[p - k * st] << (2 * (5 - k));
+		key |= (uint32_t)s->cell[p + k * st] << (2 * (4 + k));
+	}
+	return (unsigned)s->table[c][key] >> (4 * c) & 15u;
+}
+
+/* A point within four cells of c's stone at from, on one of its lines,
+ * where c makes a straight four or a double four; POINT_NONE if none. */
+static int open_four_point(const MctsPos *s, int from, Color c)
+{
+	for (int d = 0; d < 4; d++) {
+		int st = pos_step[d];
+		for (int k = -4; k <= 4; k++) {
+			int q = from + k * st;
+			if (k == 0 || s->cell[q] != CELL_EMPTY)
+				continue;
+			unsigned pat = line_pattern(s, q, c, d);
+			if (pat != PAT_OPEN_FOUR && pat != PAT_DOUBLE_FOUR)
+				continue;
+			if (s->rule == RULE_RENJU && s->to_move == BLACK &&
+			    mcts_pos_banned(s, q))
+				continue;
+			return q;
+		}
+	}
+	return POINT_NONE;
+}
+
+int mcts_pos_tactic(const MctsPos *s)
+{
+	Color c = s->to_move;
+	int q = POINT_NONE;
+	if (s->last[c] != POINT_NONE)
+		q = open_four_point(s, s->last[c], c);
+	if (q == POINT_NONE && s->last[c ^ 1] != POINT_NONE)
+		q = open_four_point(s, s->last[c ^ 1], (Color)(c ^ 1));
+	return q;
 }
 
 /* A uniformly random candidate (there is at least one). */
@@ -254,10 +306,10 @@ static int pick_black_renju(const MctsPos *s, Rng *rng)
 	return k ? list[rng_below(rng, (uint32_t)k)] : POINT_NONE;
 }
 
-int mcts_pos_playout(MctsPos *s, Rng *rng, bool tactics)
+int mcts_pos_playout(MctsPos *s, Rng *rng, int tactics)
 {
 	bool renju = s->rule == RULE_RENJU;
-	s->track = tactics;
+	s->track = tactics > 0;
 	for (;;) {
 		if (s->ncand == 0)
 			return POS_DRAW;
@@ -273,6 +325,10 @@ int mcts_pos_playout(MctsPos *s, Rng *rng, bool tactics)
 				p = s->fives[c ^ 1][0];
 				if (renju && c == BLACK && mcts_pos_banned(s, p))
 					return WHITE;
+				mcts_pos_play(s, p);
+				continue;
+			}
+			if (tactics > 1 && (p = mcts_pos_tactic(s)) != POINT_NONE) {
 				mcts_pos_play(s, p);
 				continue;
 			}

@@ -39,8 +39,9 @@ typedef struct {
 	int lo, hi;         /* the cells that can change are lo..hi-1 */
 	int row_lo, row_hi; /* padded rows of the board */
 	int ncand;
+	int last[2]; /* each colour's latest stone, POINT_NONE before its first */
 	int nfive[2];
-	const uint8_t *line_black, *combo_black; /* black's pattern tables */
+	const uint8_t *table[2], *combo[2]; /* each colour's pattern tables */
 	/* Bit x + BOARD_PAD of word y + BOARD_PAD: cell (x, y). occ holds stones
 	 * and walls, cand the candidates (also listed in list[0..ncand-1], in no
 	 * particular order, for drawing one at random). */
@@ -81,21 +82,32 @@ int mcts_pos_fives(MctsPos *s, Color c);
 /* Writes the candidates in board order to out; returns their number. */
 int mcts_pos_candidates(const MctsPos *s, int16_t *out);
 
-/* Renju: black's combined Threat on the empty point p, as Board.threat
- * would hold it. */
-int mcts_pos_threat_black(const MctsPos *s, int p);
+/* The combined Threat of a stone of colour c on the empty point p, as
+ * Board.threat would hold it (for renju black with its forbidden marks). */
+int mcts_pos_threat(const MctsPos *s, int p, Color c);
 
 /* Renju: is p forbidden or possibly forbidden for black (an overline, a
  * double four, or two open threes by the line patterns)? A superset of the
  * forbidden points that are not fives. */
 bool mcts_pos_banned(const MctsPos *s, int p);
 
+/* The playouts' answer to threes, for the side to move c (which has no
+ * five point, nor has the opponent): a point on a line through c's latest
+ * stone where c makes a straight four or a double four (a win unless the
+ * opponent has fours to play first), else a point on a line through the
+ * opponent's latest stone where the opponent would (an open three, or a
+ * split one, to stop). Only those lines are read, since a stone changes
+ * the shapes of its own lines alone. POINT_NONE if neither; renju black
+ * never gets a banned point. */
+int mcts_pos_tactic(const MctsPos *s);
+
 /* Plays random candidates until the game ends and returns the winner
  * (BLACK, WHITE) or POS_DRAW for a full board. Renju black never picks a
- * banned point and loses when it has no other candidate. With tactics the
+ * banned point and loses when it has no other candidate. With tactics (1) the
  * mover completes a five when it can and otherwise blocks the opponent's
- * five (this needs tracking; without tactics it is turned off). s is
+ * five (this needs tracking; without tactics it is turned off); with 2 it
+ * then plays mcts_pos_tactic's answer to threes if there is one. s is
  * consumed. */
-int mcts_pos_playout(MctsPos *s, Rng *rng, bool tactics);
+int mcts_pos_playout(MctsPos *s, Rng *rng, int tactics);
 
 #endif
