@@ -44,19 +44,21 @@ enum {
 	P_COUNT
 };
 
-/* Point-class defaults (ab_cells.c), set by hand, not tuned: a point that
- * makes a four-three or a double three is nearly a won position for the
- * side to move, a four or an open three a threat to keep. Double-two
- * points are everywhere near stones, so they must weigh little: at 300
- * (with the others 40, 100, 3000, 15000, 30000) this lost 138 +/- 70 Elo
- * to the shapes alone; these values won 76 +/- 48 (20000 nodes a move). */
+/* Point-class defaults (ab_cells.c), set by hand and by SPRT, not tuned:
+ * a point that makes a four-three or a double three is nearly a won
+ * position for the side to move, a four or an open three a threat to
+ * keep. Double-two points are everywhere near stones, so they must weigh
+ * little: at 300 (with the others 40, 100, 3000, 15000, 30000) this lost
+ * 138 +/- 70 Elo to the shapes alone; a third of these values won
+ * 76 +/- 48, and these won 79 +/- 48 over that third (20000 nodes a move;
+ * the commit messages hold the SPRTs). */
 enum {
-	CELL_DOUBLE_TWO = 10,
-	CELL_OPEN_THREE = 30,
-	CELL_FOUR = 100,
-	CELL_DOUBLE_THREE = 2000,
-	CELL_FOUR_THREE = 5000,
-	CELL_WIN = 5000,
+	CELL_DOUBLE_TWO = 30,
+	CELL_OPEN_THREE = 90,
+	CELL_FOUR = 300,
+	CELL_DOUBLE_THREE = 6000,
+	CELL_FOUR_THREE = 15000,
+	CELL_WIN = 15000,
 };
 
 /* One score per shape of the published table (ab_eval.h), defaults as
