@@ -49,16 +49,17 @@ enum {
  * position for the side to move, a four or an open three a threat to
  * keep. Double-two points are everywhere near stones, so they must weigh
  * little: at 300 (with the others 40, 100, 3000, 15000, 30000) this lost
- * 138 +/- 70 Elo to the shapes alone; a third of these values won
- * 76 +/- 48, and these won 79 +/- 48 over that third (20000 nodes a move;
- * the commit messages hold the SPRTs). */
+ * 138 +/- 70 Elo to the shapes alone. A ninth of these values won
+ * 76 +/- 48 against the shapes alone, a third 79 +/- 48 against a ninth,
+ * and these 45 +/- 33 against a third (20000 nodes a move; the commit
+ * messages hold the SPRTs). */
 enum {
-	CELL_DOUBLE_TWO = 30,
-	CELL_OPEN_THREE = 90,
-	CELL_FOUR = 300,
-	CELL_DOUBLE_THREE = 6000,
-	CELL_FOUR_THREE = 15000,
-	CELL_WIN = 15000,
+	CELL_DOUBLE_TWO = 90,
+	CELL_OPEN_THREE = 270,
+	CELL_FOUR = 900,
+	CELL_DOUBLE_THREE = 18000,
+	CELL_FOUR_THREE = 45000,
+	CELL_WIN = 45000,
 };
 
 /* One score per shape of the published table (ab_eval.h), defaults as
