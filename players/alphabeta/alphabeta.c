@@ -1,8 +1,9 @@
 /* alphabeta.c - the negamax player of seed 002, grown up: alpha-beta over
- * points near the stones with the published shape-score table as its
- * evaluation, plus iterative deepening, a transposition table, threat-based
- * move ordering and threat-space search (seed 003). The parts live in
- * ab_eval.c (evaluation), ab_tt.c (table), ab_pos.c (position and moves),
+ * points near the stones with the published shape-score table and scores
+ * of the empty points by class as its evaluation, plus iterative
+ * deepening, a transposition table, threat-based move ordering and
+ * threat-space search (seed 003). The parts live in ab_eval.c and
+ * ab_cells.c (evaluation), ab_tt.c (table), ab_pos.c (position and moves),
  * ab_vcf.c (VCF and leaves), ab_search.c and ab_root.c (search). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -286,8 +287,8 @@ static const EvalFeatures alphabeta_eval = {
 
 const PlayerType player_alphabeta = {
     .name = "alphabeta",
-    .help = "negamax alpha-beta with shape scores, transposition table and VCF (seeds 002, "
-            "003)",
+    .help = "negamax alpha-beta with shape and point-class scores, transposition table and "
+            "VCF (seeds 002, 003)",
     .params = alphabeta_params,
     .nparams = P_COUNT,
     .budgets = BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS | BUDGET_GAME | BUDGET_INC,

@@ -1,12 +1,14 @@
-/* ab_eval.h - the alphabeta player's evaluation: stone shapes along lines.
+/* ab_eval.h - the alphabeta player's evaluation: stone shapes along lines,
+ * plus scores of the empty points by class (AbCell, ab_cells.c).
  *
  * The shape table of the published negamax player (seed 002): windows of
  * five or six cells along a line, 1 = own stone, 0 = empty point, each with
  * a score. A stone takes, per direction, an equal share of the best-scoring
  * shape it is part of (share = score / stones in the shape), so a shape is
  * counted once however many of its stones see it. A colour's total is the
- * sum over its stones and the four directions. The evaluation for the side
- * to move is own total - ratio * opponent total.
+ * sum over its stones and the four directions, plus its points' scores.
+ * The evaluation for the side to move is own total - ratio * opponent
+ * total.
  *
  * The totals are kept incrementally: after a stone is played, only the
  * stones within four cells on its four lines change their shares (five
