@@ -86,23 +86,26 @@ static void test_contract(void **state)
 }
 
 /* alphabeta's slot is its evaluation: the parameters it names are the
- * shape scores and the ratio, its counts are ab_eval_counts of the AbEval
- * the player would make from the same parameters, and the counts times
- * weight and factor add up to the evaluation's totals. */
+ * shape scores, the point-class scores and the ratio, its counts are ab_eval_counts of the
+ * AbEval the player would make from the same parameters, and the counts times weight and
+ * factor add up to the evaluation's totals. */
 static void test_alphabeta_slot_is_its_evaluation(void **state)
 {
 	(void)state;
-	static const char *const names[AB_SHAPES] = {
-	    "live_two", "split_three", "sleeping_three", "live_three", "split_live_three",
-	    "four",     "split_four",  "open_four",      "five"};
+	static const char *const names[AB_FEATURES] = {
+	    "live_two",          "split_three",      "sleeping_three",
+	    "live_three",        "split_live_three", "four",
+	    "split_four",        "open_four",        "five",
+	    "cell_double_two",   "cell_open_three",  "cell_four",
+	    "cell_double_three", "cell_four_three",  "cell_win"};
 	const PlayerType *ab = registry_find("alphabeta");
 	const EvalFeatures *f = ab->eval;
 	assert_non_null(f);
-	assert_int_equal(f->nfeat, AB_SHAPES);
+	assert_int_equal(f->nfeat, AB_FEATURES);
 	assert_string_equal(ab->params[f->ratio].name, "ratio");
-	for (int s = 0; s < AB_SHAPES; s++) {
+	for (int s = 0; s < AB_FEATURES; s++) {
 		assert_string_equal(ab->params[f->weight[s]].name, names[s]);
-		assert_true(f->scale[s] == 1.0 / ab_eval_stones[s]);
+		assert_true(f->scale[s] == (s < AB_SHAPES ? 1.0 / ab_eval_stones[s] : 1.0));
 	}
 	Rng rng;
 	rng_seed(&rng, 5);
@@ -110,8 +113,8 @@ static void test_alphabeta_slot_is_its_evaluation(void **state)
 		Rule rule = (Rule)(trial % RULE_COUNT);
 		ParamSet ps;
 		param_defaults(&ps, ab->params, ab->nparams);
-		int64_t score[AB_SHAPES];
-		for (int s = 0; s < AB_SHAPES; s++) {
+		int64_t score[AB_FEATURES];
+		for (int s = 0; s < AB_FEATURES; s++) {
 			if (trial % 2) /* the defaults, or random scores */
 				param_set_value(&ps, f->weight[s],
 				                1 + (double)rng_below(&rng, 20000));
@@ -121,26 +124,34 @@ static void test_alphabeta_slot_is_its_evaluation(void **state)
 		AbEval want;
 		ab_eval_setup(&want, score, ps.v[f->ratio]);
 		ab_eval_rule(&want, rule);
+		ab_eval_cells(&want, score + AB_SHAPES);
 		void *ev = f->create(&ps, rule);
 		assert_non_null(ev);
 		for (int k = 0; k < 10; k++) {
 			Board b;
 			random_position(&b, &rng, 4 + (int)rng_below(&rng, 50), rule);
-			int got[2][EVAL_FEATURES_MAX], ref[2][AB_SHAPES];
+			int got[2][EVAL_FEATURES_MAX], ref[2][AB_SHAPES],
+			    cells[2][AB_CELLS];
 			int64_t total[2];
 			f->count(ev, &b, got);
 			ab_eval_counts(&want, &b, ref);
+			ab_eval_cell_counts(&want, &b, cells);
 			ab_eval_full(&want, &b, total);
 			for (int c = 0; c < 2; c++) {
 				double model = 0, shares = 0;
-				for (int s = 0; s < AB_SHAPES; s++) {
-					assert_int_equal(got[c][s], ref[c][s]);
+				for (int s = 0; s < AB_FEATURES; s++) {
+					assert_int_equal(got[c][s],
+					                 s < AB_SHAPES
+					                     ? ref[c][s]
+					                     : cells[c][s - AB_SHAPES]);
 					model +=
 					    got[c][s] * ps.v[f->weight[s]] * f->scale[s];
-					shares += got[c][s];
+					if (s < AB_SHAPES)
+						shares += got[c][s];
 				}
 				/* The totals are in 1/AB_EVAL_SCALE of a score, each
-				 * share rounded down to that unit. */
+				 * stone's share rounded down to that unit (a point's
+				 * score is exact). */
 				double player = (double)total[c] / AB_EVAL_SCALE;
 				assert_true(model >= player - 1e-9 * (1 + player));
 				assert_true(model <=

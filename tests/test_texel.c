@@ -290,8 +290,8 @@ static void test_positions_from_csv(void **state)
 	void *e = ab->eval->create(&ps, RULE_FREESTYLE);
 	assert_non_null(e);
 	TexelSet train, val;
-	texel_set_init(&train, AB_SHAPES);
-	texel_set_init(&val, AB_SHAPES);
+	texel_set_init(&train, AB_FEATURES);
+	texel_set_init(&val, AB_FEATURES);
 	bool is_val[2] = {false, true};
 	assert_int_equal(
 	    positions_features(&g, ab->eval, e, false, is_val, 2, &train, &val), 0);
@@ -305,14 +305,14 @@ static void test_positions_from_csv(void **state)
 		                 g.ply[g.games[1].first + j] % 2 == 0 ? 0 : 2);
 	/* Eight images: eight times the rows, the same counts. */
 	TexelSet t8, v8;
-	texel_set_init(&t8, AB_SHAPES);
-	texel_set_init(&v8, AB_SHAPES);
+	texel_set_init(&t8, AB_FEATURES);
+	texel_set_init(&v8, AB_FEATURES);
 	assert_int_equal(positions_features(&g, ab->eval, e, true, is_val, 1, &t8, &v8), 0);
 	assert_int_equal(t8.n, 8 * train.n);
 	for (size_t r = 0; r < t8.n; r++)
-		assert_memory_equal(t8.own + r * AB_SHAPES,
-		                    train.own + (r % (size_t)g.games[0].npos) * AB_SHAPES,
-		                    AB_SHAPES * sizeof *t8.own);
+		assert_memory_equal(t8.own + r * AB_FEATURES,
+		                    train.own + (r % (size_t)g.games[0].npos) * AB_FEATURES,
+		                    AB_FEATURES * sizeof *t8.own);
 	texel_set_free(&train);
 	texel_set_free(&val);
 	texel_set_free(&t8);
@@ -424,7 +424,8 @@ static void test_bad_configs(void **state)
 	bad_config("[texel]\nparams = live_two, depth\n" PLAYER,
 	           "2: 'params': 'depth' is not a tunable evaluation weight of alphabeta "
 	           "(live_two, split_three, sleeping_three, live_three, split_live_three, "
-	           "four, split_four, open_four, ratio)");
+	           "four, split_four, open_four, cell_double_two, cell_open_three, "
+	           "cell_four, cell_double_three, cell_four_three, cell_win, ratio)");
 	bad_config("[texel]\nparams = five\n" PLAYER,
 	           "2: 'params': 'five' is not a tunable");
 	bad_config("[texel]\nparams = ratio ratio\n" PLAYER,
@@ -465,7 +466,7 @@ static void test_bad_configs(void **state)
 	assert_int_equal(texel_config_load(path, &c, err, sizeof err), 0);
 	assert_string_equal(c.name, "t");
 	assert_int_equal(c.games, 40);
-	assert_true(c.fit[AB_LIVE_TWO] && c.fit[AB_SHAPES] && !c.fit[AB_LIVE_THREE]);
+	assert_true(c.fit[AB_LIVE_TWO] && c.fit[AB_FEATURES] && !c.fit[AB_LIVE_THREE]);
 	assert_int_equal(texel_config_budget(&c, 0).nodes, 500);
 	assert_near(c.players[0].params.v[param_find(&c.players[0].params, "ratio")], 0.3,
 	            0);

@@ -233,7 +233,7 @@ static long four_class(const TexelSet *s)
 	long n = 0;
 	for (size_t r = 0; r < s->n; r++)
 		for (int f = AB_FOUR; f < AB_SHAPES; f++)
-			n += s->own[r * AB_SHAPES + f] + s->opp[r * AB_SHAPES + f];
+			n += s->own[r * AB_FEATURES + f] + s->opp[r * AB_FEATURES + f];
 	return n;
 }
 
@@ -267,10 +267,10 @@ static void test_quiet_positions_have_no_fours(void **state)
 			void *loose = ab->eval->create(&ps, RULE_FREESTYLE);
 			assert_true(e && loose);
 			TexelSet train, val, ltrain, lval;
-			texel_set_init(&train, AB_SHAPES);
-			texel_set_init(&val, AB_SHAPES);
-			texel_set_init(&ltrain, AB_SHAPES);
-			texel_set_init(&lval, AB_SHAPES);
+			texel_set_init(&train, AB_FEATURES);
+			texel_set_init(&val, AB_FEATURES);
+			texel_set_init(&ltrain, AB_FEATURES);
+			texel_set_init(&lval, AB_FEATURES);
 			assert_int_equal(positions_features(&g, ab->eval, e, false, NULL, 1,
 			                                    &train, &val),
 			                 0);

@@ -213,6 +213,8 @@ void ab_eval_setup(AbEval *e, const int64_t score[AB_SHAPES], double ratio)
 void ab_eval_rule(AbEval *e, Rule rule)
 {
 	ab_eval_init();
+	e->rule = rule;
+	ab_eval_cells_rule(e, rule);
 	for (int c = BLACK; c <= WHITE; c++) {
 		bool exact = rule == RULE_STANDARD || (rule == RULE_RENJU && c == BLACK);
 		if (exact)
@@ -266,7 +268,7 @@ static inline uint32_t cell_key(const Board *b, int p, int d)
 
 void ab_eval_full(const AbEval *e, const Board *b, int64_t total[2])
 {
-	total[0] = total[1] = 0;
+	ab_eval_cells_full(e, b, total);
 	for (int y = 0; y < b->size; y++)
 		for (int x = 0; x < b->size; x++) {
 			int p = board_point(x, y), c = b->cell[p] - 1;

@@ -98,11 +98,13 @@ void ab_play(AbSearch *s, int p)
 {
 	AbFrame *f = &s->frame[s->ply + 1];
 	*f = s->frame[s->ply];
+	ab_eval_cells_off(s->eval, &s->b, p, f->total);
 	board_play(&s->b, p);
 	ab_tt_prefetch(s->tt, s->b.hash);
 	update_fours(&s->b, f, p);
 	mark_near(s, f, p);
 	ab_eval_delta(s->eval, &s->b, p, f->total);
+	ab_eval_cells_on(s->eval, &s->b, p, f->total);
 	s->ply++;
 }
 

@@ -1,8 +1,9 @@
 /* alphabeta.c - the negamax player of seed 002, grown up: alpha-beta over
- * points near the stones with the published shape-score table as its
- * evaluation, plus iterative deepening, a transposition table, threat-based
- * move ordering and threat-space search (seed 003). The parts live in
- * ab_eval.c (evaluation), ab_tt.c (table), ab_pos.c (position and moves),
+ * points near the stones with the published shape-score table and scores
+ * of the empty points by class as its evaluation, plus iterative
+ * deepening, a transposition table, threat-based move ordering and
+ * threat-space search (seed 003). The parts live in ab_eval.c and
+ * ab_cells.c (evaluation), ab_tt.c (table), ab_pos.c (position and moves),
  * ab_vcf.c (VCF and leaves), ab_search.c and ab_root.c (search). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,31 @@ enum {
 	P_PRUNE_MOVES,
 	P_PRUNE_DEPTH,
 	P_LMR_DIVISOR,
+	P_CELL_DOUBLE_TWO,
+	P_CELL_OPEN_THREE,
+	P_CELL_FOUR,
+	P_CELL_DOUBLE_THREE,
+	P_CELL_FOUR_THREE,
+	P_CELL_WIN,
 	P_COUNT
+};
+
+/* Point-class defaults (ab_cells.c), set by hand and by SPRT, not tuned:
+ * a point that makes a four-three or a double three is nearly a won
+ * position for the side to move, a four or an open three a threat to
+ * keep. Double-two points are everywhere near stones, so they must weigh
+ * little: at 300 (with the others 40, 100, 3000, 15000, 30000) this lost
+ * 138 +/- 70 Elo to the shapes alone. A ninth of these values won
+ * 76 +/- 48 against the shapes alone, a third 79 +/- 48 against a ninth,
+ * and these 45 +/- 33 against a third (20000 nodes a move; the commit
+ * messages hold the SPRTs). */
+enum {
+	CELL_DOUBLE_TWO = 90,
+	CELL_OPEN_THREE = 270,
+	CELL_FOUR = 900,
+	CELL_DOUBLE_THREE = 18000,
+	CELL_FOUR_THREE = 45000,
+	CELL_WIN = 45000,
 };
 
 /* One score per shape of the published table (ab_eval.h), defaults as
@@ -96,6 +121,22 @@ static const ParamDecl alphabeta_params[P_COUNT] = {
                        "move-count pruning up to this depth"},
     [P_LMR_DIVISOR] = {"lmr_divisor", PARAM_REAL, 2.0, 0.5, 20, NULL, true,
                        "late-move reductions: log(depth) log(moves) / this"},
+    /* Scores of empty points by what a stone there would make for the
+     * colour (ab_cells.c), in shape-score units. */
+    [P_CELL_DOUBLE_TWO] = {"cell_double_two", PARAM_INT, CELL_DOUBLE_TWO, 0, 1e9, NULL,
+                           true, "score of an empty point making two open twos"},
+    [P_CELL_OPEN_THREE] = {"cell_open_three", PARAM_INT, CELL_OPEN_THREE, 0, 1e9, NULL,
+                           true, "score of an empty point making an open three"},
+    [P_CELL_FOUR] = {"cell_four", PARAM_INT, CELL_FOUR, 0, 1e9, NULL, true,
+                     "score of an empty point making a four"},
+    [P_CELL_DOUBLE_THREE] = {"cell_double_three", PARAM_INT, CELL_DOUBLE_THREE, 0, 1e9,
+                             NULL, true,
+                             "score of an empty point making two open threes (not renju "
+                             "black)"},
+    [P_CELL_FOUR_THREE] = {"cell_four_three", PARAM_INT, CELL_FOUR_THREE, 0, 1e9, NULL,
+                           true, "score of an empty point making a four and an open three"},
+    [P_CELL_WIN] = {"cell_win", PARAM_INT, CELL_WIN, 0, 1e9, NULL, true,
+                    "score of an empty point making an open four or two fours"},
 };
 
 typedef struct {
@@ -111,6 +152,10 @@ static void eval_setup(AbEval *e, const ParamSet *ps)
 	for (int i = 0; i < AB_SHAPES; i++)
 		score[i] = (int64_t)ps->v[P_LIVE_TWO + i];
 	ab_eval_setup(e, score, ps->v[P_RATIO]);
+	int64_t cell[AB_CELLS];
+	for (int i = 0; i < AB_CELLS; i++)
+		cell[i] = (int64_t)ps->v[P_CELL_DOUBLE_TWO + i];
+	ab_eval_cells(e, cell);
 }
 
 static Player *alphabeta_create(const ParamSet *ps, uint64_t seed, char *err, size_t errlen)
@@ -191,14 +236,19 @@ static int alphabeta_choose(Player *p, const Board *pos, const Budget *budget,
 
 /* For Texel (eval_features.h): one feature per shape class, counted per
  * (stone, direction) that takes its share (ab_eval_counts), so a count's
- * factor is 1 / the stones that share the shape (ab_eval_stones). */
-_Static_assert((int)AB_SHAPES <= (int)EVAL_FEATURES_MAX, "a feature per shape class");
-static const int eval_weight[AB_SHAPES] = {
-    P_LIVE_TWO, P_SPLIT_THREE, P_SLEEPING_THREE, P_LIVE_THREE, P_SPLIT_LIVE_THREE,
-    P_FOUR,     P_SPLIT_FOUR,  P_OPEN_FOUR,      P_FIVE,
+ * factor is 1 / the stones that share the shape (ab_eval_stones); then one
+ * per point class, counted per empty point (ab_eval_cell_counts), factor 1. */
+_Static_assert((int)AB_FEATURES <= (int)EVAL_FEATURES_MAX, "a feature per class");
+static const int eval_weight[AB_FEATURES] = {
+    P_LIVE_TWO,          P_SPLIT_THREE,      P_SLEEPING_THREE,
+    P_LIVE_THREE,        P_SPLIT_LIVE_THREE, P_FOUR,
+    P_SPLIT_FOUR,        P_OPEN_FOUR,        P_FIVE,
+    P_CELL_DOUBLE_TWO,   P_CELL_OPEN_THREE,  P_CELL_FOUR,
+    P_CELL_DOUBLE_THREE, P_CELL_FOUR_THREE,  P_CELL_WIN,
 };
-static const double eval_scale[AB_SHAPES] = {
-    1.0 / 2, 1.0 / 3, 1.0 / 3, 1.0 / 3, 1.0 / 3, 1.0 / 4, 1.0 / 4, 1.0 / 4, 1.0 / 3,
+static const double eval_scale[AB_FEATURES] = {
+    1.0 / 2, 1.0 / 3, 1.0 / 3, 1.0 / 3, 1.0 / 3, 1.0 / 4, 1.0 / 4, 1.0 / 4,
+    1.0 / 3, 1.0,     1.0,     1.0,     1.0,     1.0,     1.0,
 };
 
 static void *alphabeta_eval_create(const ParamSet *ps, Rule rule)
@@ -214,15 +264,19 @@ static void *alphabeta_eval_create(const ParamSet *ps, Rule rule)
 static void alphabeta_eval_count(const void *evaluator, const Board *b,
                                  int count[2][EVAL_FEATURES_MAX])
 {
-	int c[2][AB_SHAPES];
+	int c[2][AB_SHAPES], cells[2][AB_CELLS];
 	ab_eval_counts(evaluator, b, c);
-	for (int k = 0; k < 2; k++)
+	ab_eval_cell_counts(evaluator, b, cells);
+	for (int k = 0; k < 2; k++) {
 		for (int s = 0; s < AB_SHAPES; s++)
 			count[k][s] = c[k][s];
+		for (int s = 0; s < AB_CELLS; s++)
+			count[k][AB_SHAPES + s] = cells[k][s];
+	}
 }
 
 static const EvalFeatures alphabeta_eval = {
-    .nfeat = AB_SHAPES,
+    .nfeat = AB_FEATURES,
     .weight = eval_weight,
     .scale = eval_scale,
     .ratio = P_RATIO,
@@ -233,8 +287,8 @@ static const EvalFeatures alphabeta_eval = {
 
 const PlayerType player_alphabeta = {
     .name = "alphabeta",
-    .help = "negamax alpha-beta with shape scores, transposition table and VCF (seeds 002, "
-            "003)",
+    .help = "negamax alpha-beta with shape and point-class scores, transposition table and "
+            "VCF (seeds 002, 003)",
     .params = alphabeta_params,
     .nparams = P_COUNT,
     .budgets = BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS | BUDGET_GAME | BUDGET_INC,

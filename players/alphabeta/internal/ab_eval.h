@@ -1,12 +1,14 @@
-/* ab_eval.h - the alphabeta player's evaluation: stone shapes along lines.
+/* ab_eval.h - the alphabeta player's evaluation: stone shapes along lines,
+ * plus scores of the empty points by class (AbCell, ab_cells.c).
  *
  * The shape table of the published negamax player (seed 002): windows of
  * five or six cells along a line, 1 = own stone, 0 = empty point, each with
  * a score. A stone takes, per direction, an equal share of the best-scoring
  * shape it is part of (share = score / stones in the shape), so a shape is
  * counted once however many of its stones see it. A colour's total is the
- * sum over its stones and the four directions. The evaluation for the side
- * to move is own total - ratio * opponent total.
+ * sum over its stones and the four directions, plus its points' scores.
+ * The evaluation for the side to move is own total - ratio * opponent
+ * total.
  *
  * The totals are kept incrementally: after a stone is played, only the
  * stones within four cells on its four lines change their shares (five
@@ -35,15 +37,35 @@ typedef enum {
 	AB_SHAPES
 } AbShape;
 
+/* Classes of empty points by what a stone there would make for a colour
+ * (the board's Threat of the point, pattern.h): the combination points
+ * that the stone shapes above cannot see, since they look along one line
+ * at a time. One tunable score each; a point counts for each colour
+ * separately (ab_cells.c). */
+typedef enum {
+	AB_CELL_DOUBLE_TWO,   /* THREAT_DOUBLE_TWO: two open twos */
+	AB_CELL_OPEN_THREE,   /* THREAT_OPEN_THREE: makes an open three */
+	AB_CELL_FOUR,         /* THREAT_FOUR: makes a four */
+	AB_CELL_DOUBLE_THREE, /* THREAT_DOUBLE_THREE (not for renju black) */
+	AB_CELL_FOUR_THREE,   /* THREAT_FOUR_THREE */
+	AB_CELL_WIN,          /* THREAT_DOUBLE_FOUR, THREAT_OPEN_FOUR */
+	AB_CELLS
+} AbCell;
+
 /* Totals are in units of 1/AB_EVAL_SCALE of a shape score. */
-enum { AB_EVAL_SCALE = 12, AB_EVAL_IDS = 256 };
+enum { AB_EVAL_SCALE = 12, AB_EVAL_IDS = 256, AB_FEATURES = AB_SHAPES + AB_CELLS };
 
 typedef struct {
-	int64_t value[AB_EVAL_IDS]; /* share of a stone, per shape-set id */
-	int8_t best[AB_EVAL_IDS];   /* the shape class whose share that is, or -1 */
-	const uint8_t *ids[2];      /* shape-set id table per colour (rule) */
-	bool wide[2];               /* that table is keyed by the cells within five */
-	int64_t ratio_q16;          /* opponent weight, 16.16 fixed point */
+	int64_t value[AB_EVAL_IDS];   /* share of a stone, per shape-set id */
+	int8_t best[AB_EVAL_IDS];     /* the shape class whose share that is, or -1 */
+	const uint8_t *ids[2];        /* shape-set id table per colour (rule) */
+	bool wide[2];                 /* that table is keyed by the cells within five */
+	int64_t ratio_q16;            /* opponent weight, 16.16 fixed point */
+	int64_t cell_score[AB_CELLS]; /* per point of the class */
+	int8_t cell_class[2][THREAT_COUNT];  /* per colour (rule), or -1 */
+	int64_t cell_value[2][THREAT_COUNT]; /* its score, scaled */
+	bool cells_on;                       /* some cell score is not 0 */
+	Rule rule;                           /* the last ab_eval_rule's */
 } AbEval;
 
 /* Builds the shared tables; safe to call from any thread, any number of
@@ -53,6 +75,14 @@ void ab_eval_init(void);
 /* Sets e from shape scores (indexed by AbShape, each >= 0) and the opponent
  * weight ratio (>= 0). Calls ab_eval_init. */
 void ab_eval_setup(AbEval *e, const int64_t score[AB_SHAPES], double ratio);
+
+/* Sets the point-class scores (indexed by AbCell, each >= 0);
+ * ab_eval_setup sets them all to 0. Keeps the rule's tables. */
+void ab_eval_cells(AbEval *e, const int64_t score[AB_CELLS]);
+
+/* Fills the cell tables from e's cell scores for a rule (ab_eval_rule and
+ * ab_eval_cells call it). */
+void ab_eval_cells_rule(AbEval *e, Rule rule);
 
 /* Selects the tables for a rule (ab_eval_setup selects freestyle's). A
  * colour that wins only with exactly five (standard; renju black) counts no
@@ -64,12 +94,25 @@ void ab_eval_setup(AbEval *e, const int64_t score[AB_SHAPES], double ratio);
 void ab_eval_rule(AbEval *e, Rule rule);
 
 /* Totals of both colours computed from the stones alone (reads cells, not
- * line words): for the root and for tests. */
+ * line words) plus the point classes' part from the board's threats: for
+ * the root and for tests. */
 void ab_eval_full(const AbEval *e, const Board *b, int64_t total[2]);
 
 /* Adds to total[] the change made by the stone just played on p (b is the
  * position after board_play). */
 void ab_eval_delta(const AbEval *e, const Board *b, int p, int64_t total[2]);
+
+/* The point classes' part of the totals (ab_cells.c). A stone on p changes
+ * the Threat of the empty points within BOARD_PAD on its four lines only
+ * (board.h), so ab_eval_cells_off before board_play(p) takes those
+ * points' values (p's too) out of total[], and ab_eval_cells_on after it
+ * puts the still empty ones back. ab_eval_cells_full: both colours' from
+ * the board's threats alone; ab_eval_cell_counts: how many empty points
+ * of each colour fall in each class. */
+void ab_eval_cells_off(const AbEval *e, const Board *b, int p, int64_t total[2]);
+void ab_eval_cells_on(const AbEval *e, const Board *b, int p, int64_t total[2]);
+void ab_eval_cells_full(const AbEval *e, const Board *b, int64_t total[2]);
+void ab_eval_cell_counts(const AbEval *e, const Board *b, int count[2][AB_CELLS]);
 
 /* Stones that share a shape's score (a five: its three middle stones). */
 extern const int ab_eval_stones[AB_SHAPES];
