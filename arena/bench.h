@@ -38,7 +38,7 @@ int bench_run(int runs, FILE *out, char *err, size_t errlen);
 /* `arena bench --strength`: a fixed strength check. Every type of the
  * registry, with default parameters, plays every other: pairs
  * colour-swapped game pairs a pairing (1 to 10000) from random 3-stone
- * openings of a fixed seed, on 15x15 freestyle, at nodes nodes (playouts)
+ * openings of a fixed seed, on 15x15 freestyle, at nodes nodes (mcts: iterations)
  * a move, on threads threads (0: every core). Prints the score table, the
  * ratings with 95% error bars, and a signature (a checksum of every game's
  * moves and result: the same for any thread count, so a change of

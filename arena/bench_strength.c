@@ -143,14 +143,15 @@ int bench_strength(int pairs, long nodes, int threads, FILE *out, char *err, siz
 		fprintf(out, "(%s: one virtual draw each against the pool average)\n",
 		        r->prior_reason);
 	elo_destroy(r);
-	fprintf(out,
-	        "\nstrength signature %llu\n"
-	        "%zu games: %d colour-swapped pairs a pairing from random %d-stone "
-	        "openings,\n%ld nodes (playouts) a move, default parameters; %.1f s "
-	        "(%.1f games/s).\nThe signature is a checksum of every game's moves "
-	        "and result: the same on\nevery machine and for any --threads.\n",
-	        (unsigned long long)sig, ngames, pairs, STRENGTH_OPENING_PLIES, nodes,
-	        seconds, seconds > 0 ? (double)ngames / seconds : 0.0);
+	fprintf(
+	    out,
+	    "\nstrength signature %llu\n"
+	    "%zu games: %d colour-swapped pairs a pairing from random %d-stone "
+	    "openings,\n%ld nodes (mcts: iterations) a move, default parameters; %.1f s "
+	    "(%.1f games/s).\nThe signature is a checksum of every game's moves "
+	    "and result: the same on\nevery machine and for any --threads.\n",
+	    (unsigned long long)sig, ngames, pairs, STRENGTH_OPENING_PLIES, nodes, seconds,
+	    seconds > 0 ? (double)ngames / seconds : 0.0);
 	status = 0;
 done:
 	free(params);

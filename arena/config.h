@@ -136,7 +136,7 @@ int config_validate(const Tournament *t, char *err, size_t errlen);
 	}
 #define CONFIG_BUDGET_KEYS(S, b, set, nodes_def, flags_, shown)                            \
 	CONFIG_BUDGET_KEY(S, b, set, "nodes", 1e12, nodes_def, flags_, shown,              \
-	                  "nodes a move (playouts for mcts); 0 = no limit"),               \
+	                  "nodes a move (iterations for mcts); 0 = no limit"),             \
 	    CONFIG_BUDGET_KEY(S, b, set, "depth", 100, 0, flags_, shown,                   \
 	                      "plies a move; 0 = no limit"),                               \
 	    CONFIG_BUDGET_KEY(S, b, set, "ms", 86400000, 0, flags_, shown,                 \

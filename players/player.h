@@ -36,7 +36,7 @@ enum {
 };
 
 typedef struct {
-	uint64_t nodes; /* nodes (or playouts, for mcts); 0 = no limit */
+	uint64_t nodes; /* nodes (iterations, for mcts); 0 = no limit */
 	int depth;      /* plies; 0 = no limit */
 	int64_t ms;     /* wall time for this move; 0 = no limit */
 	/* The game clock: wall time for all of the player's moves in one game
@@ -77,7 +77,7 @@ enum { FAULT_DETAIL_MAX = 256 };
 
 typedef struct {
 	int move;       /* the chosen point */
-	uint64_t nodes; /* nodes or playouts searched for this move */
+	uint64_t nodes; /* nodes (mcts: iterations) searched for this move */
 	int depth;      /* depth completed (0 for players that do not search) */
 	int score;      /* SCORE_NONE if the player has none */
 	int pv_len;

@@ -33,7 +33,7 @@ int bench_command(int argc, char **argv)
 	                     .dest = &nodes,
 	                     .min = 1,
 	                     .max = 100000000,
-	                     .help = "--strength: nodes (playouts) a move"},
+	                     .help = "--strength: nodes (mcts: iterations) a move"},
 	                    {.name = "threads",
 	                     .kind = OPT_INT,
 	                     .dest = &threads,

@@ -39,7 +39,7 @@ int match_command(int argc, char **argv)
 	                     .min = 0,
 	                     .max = 1000000000,
 	                     .deflt = "20000, 0 on the clock",
-	                     .help = "nodes (playouts) a move, 0 for none"},
+	                     .help = "nodes (mcts: iterations) a move, 0 for none"},
 	                    {.name = "ms",
 	                     .kind = OPT_INT,
 	                     .dest = &o.ms,
@@ -98,7 +98,7 @@ int match_command(int argc, char **argv)
 	    "arena match",
 	    "Plays colour-swapped game pairs between players A and B from random\n"
 	    "openings of a few stones near the centre, every move with a node (or\n"
-	    "playout) budget or on the clock, and prints the score. A player is a\n"
+	    "iteration) budget or on the clock, and prints the score. A player is a\n"
 	    "type name, optionally with parameters:\n"
 	    "  naive   alphabeta:ratio=0.5,hash_mb=16   weighted:attack=1400\n"
 	    "On the clock (--ms, --game-ms) a move too late by more than 1000 ms\n"
