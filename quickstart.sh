@@ -52,6 +52,10 @@ run)
 	echo
 	echo "== round robin of the four seed players (configs/round-robin.ini) =="
 	"$BUILD_DIR/arena/arena" run configs/round-robin.ini
+	echo
+	echo "The programs are $BUILD_DIR/arena/arena and $BUILD_DIR/tuner/tuner (the engines in"
+	echo "$BUILD_DIR/players/); to type them as README does:"
+	echo "  export PATH=\"$PWD/$BUILD_DIR/arena:$PWD/$BUILD_DIR/tuner:\$PATH\""
 	;;
 test)
 	deps "${TEST_PACKAGES[@]}"

@@ -1,4 +1,5 @@
 /* balance.c - `arena balance`. */
+#define _POSIX_C_SOURCE 200809L
 #include "balance.h"
 
 #include <math.h>
@@ -6,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "game_play.h"
 #include "jobs.h"
@@ -67,6 +69,7 @@ static void make_candidate(Candidate *c, int size, Rule rule, int plies, int box
 typedef struct {
 	Candidate *c;
 	long candidates, done, games;
+	bool tty; /* progress on one line; else a line every tenth */
 } Tally;
 
 static bool tally_finished(void *ctx, const Job *j, const GameRecord *rec)
@@ -76,7 +79,11 @@ static bool tally_finished(void *ctx, const Job *j, const GameRecord *rec)
 	c->black += game_black_score(rec);
 	if (++c->games == t->games) {
 		c->black /= (double)c->games;
-		fprintf(stderr, "\r%ld/%ld candidates", ++t->done, t->candidates);
+		long step = t->candidates >= 10 ? t->candidates / 10 : 1;
+		if (t->tty)
+			fprintf(stderr, "\r%ld/%ld candidates", ++t->done, t->candidates);
+		else if (++t->done % step == 0 || t->done == t->candidates)
+			fprintf(stderr, "%ld/%ld candidates\n", t->done, t->candidates);
 	}
 	return false;
 }
@@ -121,7 +128,7 @@ static int play_candidates(Candidate *c, long candidates, const PlayerType *type
 	                .nplayers = (int)(2 * o->games),
 	                .openings = &set,
 	                .threads = threads};
-	Tally t = {c, played, 0, o->games};
+	Tally t = {c, played, 0, o->games, isatty(STDERR_FILENO)};
 	JobSink sink = {.ctx = &t, .finished = tally_finished};
 	char err[512];
 	if (jobs_run(&spec, jobs, n, &sink, err, sizeof err) < 0)
@@ -210,7 +217,8 @@ int balance_run(const BalanceOptions *opt, FILE *out, long *qualified, char *msg
 		free(c);
 		return rc;
 	}
-	fprintf(stderr, "\n");
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\n");
 	/* Closest to even first; ties in candidate order. */
 	long *order = malloc(sizeof *order * (size_t)candidates);
 	long n = 0;

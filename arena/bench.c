@@ -339,7 +339,7 @@ int bench_run(int runs, FILE *out, char *err, size_t errlen)
 	    "by a uniformly random playout: the raw speed of the tree's loop).\n"
 	    "vcf: solver nodes on %d positions (VCF for the side to move, <= 1M nodes\n"
 	    "each): %d wins found, median %.3f ms a position.\n"
-	    "seconds are the median of %d runs.\n",
-	    npos, BENCH_NODES, vpos, vwins, vmedian, runs);
+	    "seconds are the median of %d run%s.\n",
+	    npos, BENCH_NODES, vpos, vwins, vmedian, runs, runs == 1 ? "" : "s");
 	return 0;
 }

@@ -153,15 +153,16 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 	for (i = 0; i < rec.count; i++) {
 		Outcome o = rules_outcome(&b, rec.moves[i]);
 		board_play(&b, rec.moves[i]);
-		if (o == OUTCOME_WIN) {
-			end =
-			    b.to_move == WHITE ? "black wins (five)" : "white wins (five)";
-			break;
-		}
-		if (o == OUTCOME_FORBIDDEN) {
+		if (o == OUTCOME_WIN || o == OUTCOME_FORBIDDEN) {
 			char t[COORD_TEXT_MAX];
 			snprintf(why, sizeof why, " at move %d, %s", i + 1,
 			         coord_format(rec.size, rec.moves[i], t));
+		}
+		if (o == OUTCOME_WIN) {
+			end = b.to_move == WHITE ? "black wins (five" : "white wins (five";
+			break;
+		}
+		if (o == OUTCOME_FORBIDDEN) {
 			end = "white wins (black played a forbidden point";
 			break;
 		}

@@ -318,12 +318,12 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 		goto out;
 	}
 	status = 1;
+	int nthreads = c->threads > 0 ? c->threads : omp_get_num_procs();
 	fprintf(stderr,
 	        "%s: %d parameter%s of %s, %d iterations of %d pairs, %d tuning and %d "
-	        "verification openings, %d threads, into %s\n",
+	        "verification openings, %d thread%s, into %s\n",
 	        c->name, c->n, c->n == 1 ? "" : "s", c->type->name, c->iterations, c->pairs,
-	        tune.count, verify.count, c->threads > 0 ? c->threads : omp_get_num_procs(),
-	        dir);
+	        tune.count, verify.count, nthreads, nthreads == 1 ? "" : "s", dir);
 	if (next > 1)
 		fprintf(stderr, "resuming after iteration %d\n", next - 1);
 	r->every = c->iterations >= 20 ? c->iterations / 20 : 1;

@@ -297,9 +297,9 @@ static void report(const Run *r)
 	if (r->val.n)
 		printf("  %-18s %11zu  %.6f  %.6f\n", "validation", r->val.n, r->loss[1][0],
 		       r->loss[1][1]);
-	printf("loss+gradient: %.0f positions in %.2f s, %.3g positions/s on %d threads\n",
+	printf("loss+gradient: %.0f positions in %.2f s, %.3g positions/s on %d thread%s\n",
 	       r->positions, r->seconds, r->seconds > 0 ? r->positions / r->seconds : 0.0,
-	       r->threads);
+	       r->threads, r->threads == 1 ? "" : "s");
 	printf("%-18s %10s %10s\n", "parameter", "start", "tuned");
 	for (int j = 0; j <= r->f->nfeat; j++) {
 		if (!r->c.fit[j])
@@ -327,8 +327,9 @@ static int run(Run *r, char *err, size_t errlen)
 	if (rc == 0)
 		rc = rundir_create(r->dir, err, errlen);
 	if (rc == 0)
-		printf("tuner texel: %s -> %s, %d threads; %d verification openings\n",
-		       c->path, r->dir, r->threads, r->verify.count);
+		printf("tuner texel: %s -> %s, %d thread%s; %d verification openings\n",
+		       c->path, r->dir, r->threads, r->threads == 1 ? "" : "s",
+		       r->verify.count);
 	char games_out[TEXEL_PATH_MAX + 120];
 	snprintf(games_out, sizeof games_out, "%s/games.csv", r->dir);
 	if (rc == 0 && !c->games_csv[0])

@@ -9,13 +9,15 @@
 
 int bench_command(int argc, char **argv)
 {
-	long runs = 5, pairs = 4, nodes = 2000, threads = 0;
+	/* -1: not given (they belong to --strength, which sets the defaults). */
+	long runs = -1, pairs = -1, nodes = -1, threads = -1;
 	bool strength = false;
 	const Opt opts[] = {{.name = "runs",
 	                     .kind = OPT_INT,
 	                     .dest = &runs,
 	                     .min = 1,
 	                     .max = 100,
+	                     .deflt = "5",
 	                     .help = "times each piece of work is timed"},
 	                    {.name = "strength",
 	                     .kind = OPT_FLAG,
@@ -27,18 +29,21 @@ int bench_command(int argc, char **argv)
 	                     .dest = &pairs,
 	                     .min = 1,
 	                     .max = 10000,
+	                     .deflt = "4",
 	                     .help = "--strength: colour-swapped pairs a pairing"},
 	                    {.name = "nodes",
 	                     .kind = OPT_INT,
 	                     .dest = &nodes,
 	                     .min = 1,
 	                     .max = 100000000,
+	                     .deflt = "2000",
 	                     .help = "--strength: nodes (mcts: iterations) a move"},
 	                    {.name = "threads",
 	                     .kind = OPT_INT,
 	                     .dest = &threads,
 	                     .min = 0,
 	                     .max = 1024,
+	                     .deflt = "0",
 	                     .help = "--strength: games at once, 0 for every core"},
 	                    OPT_END};
 	const OptSpec spec = {
@@ -52,6 +57,20 @@ int bench_command(int argc, char **argv)
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
+	if (!strength && (pairs >= 0 || nodes >= 0 || threads >= 0)) {
+		fprintf(stderr,
+		        "arena bench: --pairs, --nodes and --threads need --strength\n");
+		return 2;
+	}
+	if (strength && runs >= 0) {
+		fprintf(stderr,
+		        "arena bench: --runs times the benchmark, not --strength\n");
+		return 2;
+	}
+	runs = runs < 0 ? 5 : runs;
+	pairs = pairs < 0 ? 4 : pairs;
+	nodes = nodes < 0 ? 2000 : nodes;
+	threads = threads < 0 ? 0 : threads;
 	char err[256];
 	status = strength ? bench_strength((int)pairs, nodes, (int)threads, stdout, err,
 	                                   sizeof err)
