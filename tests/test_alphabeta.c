@@ -533,15 +533,18 @@ static void test_params(void **state)
 	assert_int_equal(param_set(&ps, "ratio", "0.5", err, sizeof err), 0);
 	assert_int_equal(param_set(&ps, "hash_mb", "1", err, sizeof err), 0);
 	assert_int_equal(param_set(&ps, "sleeping_three", "700", err, sizeof err), 0);
-	/* The published defaults. */
+	/* The defaults: Texel-fitted twos, threes, point classes and ratio,
+	 * the published fours and five. */
 	static const struct {
 		const char *name;
 		double value;
 	} defaults[] = {
-	    {"live_two", 50},     {"split_three", 200},       {"sleeping_three", 500},
-	    {"live_three", 5000}, {"split_live_three", 5000}, {"four", 5000},
-	    {"split_four", 5000}, {"open_four", 50000},       {"five", 99999999},
-	    {"ratio", 0.1},
+	    {"live_two", 60},     {"split_three", 1500},       {"sleeping_three", 50},
+	    {"live_three", 6000}, {"split_live_three", 13700}, {"four", 5000},
+	    {"split_four", 5000}, {"open_four", 50000},        {"five", 99999999},
+	    {"ratio", 0.55},      {"cell_double_two", 1000},   {"cell_open_three", 2500},
+	    {"cell_four", 2600},  {"cell_double_three", 8000}, {"cell_four_three", 29000},
+	    {"cell_win", 17000},
 	};
 	ParamSet def;
 	param_defaults(&def, player_alphabeta.params, player_alphabeta.nparams);
