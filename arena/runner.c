@@ -639,6 +639,14 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 		        : 0.0,
 		    wall > 0 ? 100.0 * r->record_ms / 1e3 / (wall * nthreads) : 0.0,
 		    cpu_self, cpu_kids);
+		/* Threads ahead of the verdict played more than the standings
+		 * count: say why. */
+		if (decided)
+			fprintf(
+			    stderr,
+			    "the SPRT decided at pair %d: games.csv keeps the %d games of "
+			    "pairs 1 to %d; any played past the verdict are dropped\n",
+			    r->sprt_pairs, keep, r->sprt_pairs);
 	}
 	if (t->sprt) {
 		char verdict[512];
