@@ -25,22 +25,7 @@
 #include "external_util.h"
 #include "registry.h"
 
-static char dir[64];
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_external.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
+#include "tmpdir.h"
 
 /* With fixed node budgets, pbrain-TYPE as an external engine plays exactly
  * the moves TYPE plays in process (pbrain makes each game's player from
@@ -491,5 +476,5 @@ int main(void)
 	    cmocka_unit_test(engine_dies_with_the_arena),
 	    cmocka_unit_test(pbrain_engines_play_as_in_process),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

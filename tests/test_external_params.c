@@ -20,22 +20,7 @@
 
 #include "external_util.h"
 
-static char dir[64];
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_external_params.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
+#include "tmpdir.h"
 
 /* Six plies from the empty board, the engine black, against naive. */
 static void six_plies(Player *e)
@@ -235,5 +220,5 @@ int main(void)
 	    cmocka_unit_test(seed_in_command_needs_a_fresh_process),
 	    cmocka_unit_test(pbrain_told_by_info_plays_as_in_process),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -22,22 +22,7 @@
 #include "external_util.h"
 #include "proc_stat.h"
 
-static char dir[64];
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_external_proc.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
+#include "tmpdir.h"
 
 static int files_in(const char *folder)
 {
@@ -576,5 +561,5 @@ int main(void)
 	    cmocka_unit_test(stderr_is_drained_and_kept),
 	    cmocka_unit_test(an_engine_gone_is_a_crash_with_its_cause),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

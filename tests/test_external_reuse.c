@@ -22,22 +22,7 @@
 #include "clock.h"
 #include "external_util.h"
 
-static char dir[64];
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_external_reuse.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
+#include "tmpdir.h"
 
 /* How often needle occurs in text. */
 static int count_of(const char *text, const char *needle)
@@ -426,5 +411,5 @@ int main(void)
 	    cmocka_unit_test(engines_start_in_parallel),
 	    cmocka_unit_test(reuse_plays_the_games_of_fresh_processes),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -15,22 +15,7 @@
 #include "report.h"
 #include "results.h"
 
-static char dir[64];
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_report.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
+#include "tmpdir.h"
 
 /* Characters (UTF-8 code points) of the line at s, up to its newline. */
 static int width(const char *s)
@@ -98,5 +83,5 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(names_in_utf8_keep_the_columns),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -32,22 +32,7 @@ static void near_(double a, double b, double tol, const char *what, const char *
 	}
 }
 
-static char dir[64];
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_spsa.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
+#include "tmpdir.h"
 
 static const SpsaParam two[2] = {
     {.start = 200, .min = 0, .max = 1000, .c_end = 50, .r_end = 0.002, .integer = true},
@@ -521,5 +506,5 @@ int main(void)
 	    cmocka_unit_test(test_config_bad),  cmocka_unit_test(test_main_bad),
 	    cmocka_unit_test(test_main_run),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

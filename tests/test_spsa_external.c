@@ -30,22 +30,7 @@
 
 enum { PROC_DIR_ROOM = 1024 };
 
-static char dir[64];
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/test_spsa_external.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
+#include "tmpdir.h"
 
 static void write_file(const char *path, const char *text)
 {
@@ -280,5 +265,5 @@ int main(void)
 	    cmocka_unit_test(bad_files_name_their_line),
 	    cmocka_unit_test(integer_and_params_via_are_for_engines_only),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }
