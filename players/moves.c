@@ -9,7 +9,22 @@ int moves_near(const Board *b, int dist, int16_t *out)
 {
 	int n = 0;
 	if (b->count == 0) {
-		out[0] = (int16_t)board_point(b->size / 2, b->size / 2);
+		/* The centre, or with a wall there (wall.h) the empty point
+		 * nearest to it, the first in board order among equals; none
+		 * on a board that is all walls. */
+		int c = b->size / 2, best = POINT_NONE, best_d = INT_MAX;
+		for (int y = 0; y < b->size; y++)
+			for (int x = 0; x < b->size; x++) {
+				int p = board_point(x, y);
+				int d = (x - c) * (x - c) + (y - c) * (y - c);
+				if (b->cell[p] == CELL_EMPTY && d < best_d) {
+					best = p;
+					best_d = d;
+				}
+			}
+		if (best == POINT_NONE)
+			return 0;
+		out[0] = (int16_t)best;
 		return 1;
 	}
 	for (int y = 0; y < b->size; y++)

@@ -9,7 +9,8 @@
 #include "rng.h"
 
 /* Empty points within Chebyshev distance dist (1..BOARD_PAD) of a stone, in
- * board order; the centre alone on an empty board. Returns the count. */
+ * board order; on a board without stones the centre alone (or, if a wall
+ * is there, the nearest empty point). Returns the count. */
 int moves_near(const Board *b, int dist, int16_t *out);
 
 /* Can the side to move play p without losing on the spot: empty and, for

@@ -227,6 +227,38 @@ static void players_never_choose_a_wall(void **state)
 		}
 }
 
+/* No stones yet and a wall on the centre, where a first move would go:
+ * every player, and the candidate list, take another point. */
+static void first_move_beside_a_walled_centre(void **state)
+{
+	(void)state;
+	int nt;
+	const PlayerType *const *all = registry_all(&nt);
+	for (int t = 0; t < nt; t++)
+		for (int size = 7; size <= 15; size += 8) {
+			int16_t wall[1] = {(int16_t)board_point(size / 2, size / 2)};
+			Board b;
+			assert_int_equal(wall_board_init(&b, size, RULE_FREESTYLE, wall, 1),
+			                 0);
+			int16_t list[BOARD_MAX_MOVES];
+			int n = moves_near(&b, 2, list);
+			assert_int_equal(n, 1);
+			assert_true(board_empty_at(&b, list[0]));
+			ParamSet ps;
+			param_defaults(&ps, all[t]->params, all[t]->nparams);
+			char err[200];
+			Player *p = player_create(all[t], &ps, 3, err, sizeof err);
+			assert_non_null(p);
+			player_new_game(p, size, RULE_FREESTYLE);
+			Budget budget = {.nodes = 500};
+			int m = player_choose(p, &b, &budget, NULL);
+			if (!board_empty_at(&b, m))
+				fail_msg("%s on %dx%d: %d,%d is not empty", all[t]->name,
+				         size, size, point_x(m), point_y(m));
+			player_destroy(p);
+		}
+}
+
 /* mcts's light position: a stone next to a wall does not make the wall a
  * candidate. */
 static void mcts_position_does_not_list_walls(void **state)
@@ -256,6 +288,7 @@ int main(void)
 	    cmocka_unit_test(bad_walls_are_refused),
 	    cmocka_unit_test(a_wall_blocks_a_five),
 	    cmocka_unit_test(players_never_choose_a_wall),
+	    cmocka_unit_test(first_move_beside_a_walled_centre),
 	    cmocka_unit_test(mcts_position_does_not_list_walls),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

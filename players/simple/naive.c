@@ -96,8 +96,10 @@ static int naive_choose(Player *p, const Board *pos, const Budget *budget, MoveI
 	(void)budget;
 	NaivePlayer *n = (NaivePlayer *)p;
 	if (pos->count == 0) {
+		/* The centre, or beside it if a wall is there (moves_near). */
+		int16_t first[1];
 		info->score = 0;
-		return board_point(pos->size / 2, pos->size / 2);
+		return moves_near(pos, 1, first) ? first[0] : POINT_NONE;
 	}
 	Color me = pos->to_move, opp = me ^ 1;
 	int16_t pts[BOARD_MAX_MOVES];
