@@ -20,6 +20,7 @@
 #include "registry.h"
 #include "rng.h"
 #include "rules.h"
+#include "wall.h"
 
 enum { ERR_LEN = 400 };
 
@@ -101,6 +102,9 @@ static void check_pos(MctsPos *s, Board *b)
 				expect += five;
 				assert_int_equal(mcts_pos_threat(s, p, (Color)c),
 				                 board_threat(b, p, (Color)c));
+				int both[2];
+				mcts_pos_threats(s, p, both);
+				assert_int_equal(both[c], board_threat(b, p, (Color)c));
 			}
 		assert_int_equal(nf, expect);
 	}
@@ -113,10 +117,29 @@ static void pos_matches_board(void **state)
 	rng_seed(&rng, 5);
 	static MctsPos s;
 	for (int r = 0; r < RULE_COUNT; r++)
-		for (int g = 0; g < 12; g++) {
+		for (int g = 0; g < 16; g++) {
 			int size = g % 3 == 0 ? 20 : g % 3 == 1 ? 15 : 7;
 			Board b;
-			board_init(&b, size, (Rule)r);
+			if (g < 12) {
+				board_init(&b, size, (Rule)r);
+			} else {
+				/* Walls inside the board (a continuous game's
+				 * BOARD field 3) read like the edge. */
+				int16_t wall[12];
+				int n = 0;
+				for (int i = 0; i < 12; i++) {
+					int w = board_point(
+					    (int)rng_below(&rng, (uint32_t)size),
+					    (int)rng_below(&rng, (uint32_t)size));
+					bool seen = false;
+					for (int j = 0; j < n; j++)
+						seen |= wall[j] == w;
+					if (!seen)
+						wall[n++] = (int16_t)w;
+				}
+				assert_int_equal(
+				    wall_board_init(&b, size, (Rule)r, wall, n), 0);
+			}
 			mcts_pos_init(&s, &b);
 			check_pos(&s, &b);
 			while (!board_full(&b)) {

@@ -15,8 +15,10 @@
 #include "diagram.h"
 #include "mcts_impl.h"
 #include "mcts_root.h"
+#include "moves.h"
 #include "player.h"
 #include "registry.h"
+#include "rng.h"
 
 enum { ERR_LEN = 400, CAP = 1 << 16 };
 
@@ -164,7 +166,62 @@ static void priors_rank_open_fours_and_blocks_first(void **state)
 		}
 		assert_float_equal(sum, 1.0, 1e-5);
 		/* Width 0 keeps every candidate. */
+		n = mcts_pos_candidates(&s, list);
 		assert_int_equal(mcts_prior_rank(&s, list, score, prior, n, 0, NULL), n);
+	}
+}
+
+/* Keeping the best `width` gives the first `width` of the whole ranking
+ * (ties in the order of the list), on positions of random games. */
+static void priors_of_a_width_are_the_head_of_the_ranking(void **state)
+{
+	(void)state;
+	Rng rng;
+	rng_seed(&rng, 11);
+	static MctsPos s;
+	Board b;
+	for (int game = 0; game < 20; game++) {
+		board_init(&b, 15, RULE_FREESTYLE);
+		board_play(&b, board_point(7, 7));
+		for (int ply = 1; ply < 40; ply++) {
+			int16_t cand[BOARD_MAX_MOVES];
+			int n = moves_near(&b, 1, cand);
+			int p = cand[rng_below(&rng, (uint32_t)n)];
+			if (board_threat(&b, p, b.to_move) == THREAT_FIVE)
+				break;
+			board_play(&b, p);
+			mcts_pos_init(&s, &b);
+			int16_t all[BOARD_MAX_MOVES], some[BOARD_MAX_MOVES];
+			int score[BOARD_MAX_MOVES], k = mcts_pos_candidates(&s, all);
+			float pa[BOARD_MAX_MOVES], ps[BOARD_MAX_MOVES];
+			for (int i = k - 1; i > 0; i--) { /* the tree shuffles them */
+				int j = (int)rng_below(&rng, (uint32_t)(i + 1));
+				int16_t t = all[i];
+				all[i] = all[j];
+				all[j] = t;
+			}
+			memcpy(some, all, sizeof all);
+			int at[BOARD_CELLS]; /* a point's place in the list given */
+			for (int i = 0; i < k; i++)
+				at[all[i]] = i;
+			int width = 1 + (int)rng_below(&rng, 30);
+			int na = mcts_prior_rank(&s, all, score, pa, k, 0, NULL);
+			assert_int_equal(na, k);
+			/* Every point once, best first, ties in their order. */
+			bool seen[BOARD_CELLS] = {false};
+			for (int i = 0; i < k; i++) {
+				assert_false(seen[all[i]]);
+				seen[all[i]] = true;
+				if (i > 0) {
+					assert_true(score[i - 1] >= score[i]);
+					if (score[i - 1] == score[i])
+						assert_true(at[all[i - 1]] < at[all[i]]);
+				}
+			}
+			int ns = mcts_prior_rank(&s, some, score, ps, k, width, NULL);
+			assert_int_equal(ns, k < width ? k : width);
+			assert_memory_equal(some, all, (size_t)ns * sizeof all[0]);
+		}
 	}
 }
 
@@ -395,6 +452,7 @@ int main(void)
 	    cmocka_unit_test(tactic_makes_and_stops_open_fours),
 	    cmocka_unit_test(playouts_take_fives_and_lose_to_open_fours),
 	    cmocka_unit_test(priors_rank_open_fours_and_blocks_first),
+	    cmocka_unit_test(priors_of_a_width_are_the_head_of_the_ranking),
 	    cmocka_unit_test(leaf_value_reads_the_threats),
 	    cmocka_unit_test(root_plays_its_vcf),
 	    cmocka_unit_test(root_marks_moves_that_leave_a_vcf),

@@ -214,21 +214,39 @@ int mcts_pos_candidates(const MctsPos *s, int16_t *out)
 	return n;
 }
 
+/* The 20-bit key pattern_key builds for the empty point p along direction
+ * d: the five cells before p in bits 0..9, the five after it in bits
+ * 10..19. */
+static inline uint32_t key_at(const MctsPos *s, int p, int d)
+{
+	int st = pos_step[d];
+	uint32_t key = 0;
+	for (int k = 1; k <= 5; k++) {
+		key |= (uint32_t)s->cell[p - k * st] << (2 * (5 - k));
+		key |= (uint32_t)s->cell[p + k * st] << (2 * (4 + k));
+	}
+	return key;
+}
+
 int mcts_pos_threat(const MctsPos *s, int p, Color c)
 {
-	/* The same 20-bit keys as pattern_key builds from line words: the five
-	 * cells before p in bits 0..9, the five after it in bits 10..19. */
 	unsigned pat = 0;
-	for (int d = 0; d < 4; d++) {
-		int st = pos_step[d];
-		uint32_t key = 0;
-		for (int k = 1; k <= 5; k++) {
-			key |= (uint32_t)s->cell[p - k * st] << (2 * (5 - k));
-			key |= (uint32_t)s->cell[p + k * st] << (2 * (4 + k));
-		}
-		pat |= ((unsigned)s->table[c][key] >> (4 * c) & 15u) << (4 * d);
-	}
+	for (int d = 0; d < 4; d++)
+		pat |= ((unsigned)s->table[c][key_at(s, p, d)] >> (4 * c) & 15u) << (4 * d);
 	return s->combo[c][pat];
+}
+
+void mcts_pos_threats(const MctsPos *s, int p, int threat[2])
+{
+	/* Both colours from one key per line: only the tables differ. */
+	unsigned pat[2] = {0, 0};
+	for (int d = 0; d < 4; d++) {
+		uint32_t key = key_at(s, p, d);
+		pat[BLACK] |= ((unsigned)s->table[BLACK][key] & 15u) << (4 * d);
+		pat[WHITE] |= ((unsigned)s->table[WHITE][key] >> 4 & 15u) << (4 * d);
+	}
+	threat[BLACK] = s->combo[BLACK][pat[BLACK]];
+	threat[WHITE] = s->combo[WHITE][pat[WHITE]];
 }
 
 bool mcts_pos_banned(const MctsPos *s, int p)
@@ -240,13 +258,7 @@ bool mcts_pos_banned(const MctsPos *s, int p)
 /* The LinePattern of colour c on the empty point p along direction d. */
 static inline unsigned line_pattern(const MctsPos *s, int p, Color c, int d)
 {
-	int st = pos_step[d];
-	uint32_t key = 0;
-	for (int k = 1; k <= 5; k++) {
-		key |= (uint32_t)s->cell[p - k * st] << (2 * (5 - k));
-		key |= (uint32_t)s->cell[p + k * st] << (2 * (4 + k));
-	}
-	return (unsigned)s->table[c][key] >> (4 * c) & 15u;
+	return (unsigned)s->table[c][key_at(s, p, d)] >> (4 * c) & 15u;
 }
 
 /* A point within four cells of c's stone at from, on one of its lines,

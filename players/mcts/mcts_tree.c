@@ -45,28 +45,40 @@ int mcts_prior_rank(const MctsPos *s, int16_t *list, int *score, float *prior, i
 {
 	Color c = s->to_move, o = (Color)(c ^ 1);
 	ShapeSum e = {0};
+	/* Only the best `cap` are ranked: a stable insertion into that many
+	 * gives what a stable sort of all k cut to `cap` would, and most points
+	 * (scores of 1 or 2) fail at once when it is full. */
+	int cap = width > 0 && k > width ? width : k, n = 0;
 	for (int i = 0; i < k; i++) {
 		int16_t q = list[i];
-		int tc = mcts_pos_threat(s, q, c), to = mcts_pos_threat(s, q, o);
+		int t[2];
+		mcts_pos_threats(s, q, t);
+		int tc = t[c], to = t[o];
 		int sc = prior_attack[tc] + prior_defence[to];
 		e.own_best = tc > e.own_best ? tc : e.own_best;
 		e.opp_best = to > e.opp_best ? to : e.opp_best;
 		e.own_sum += prior_attack[tc];
 		e.opp_sum += prior_attack[to];
-		/* Insertion sort, stable: equal scores keep their (shuffled)
-		 * order, so the ranking is a function of the list. */
-		int j = i;
-		for (; j > 0 && score[j - 1] < sc; j--) {
-			score[j] = score[j - 1];
-			list[j] = list[j - 1];
+		/* Equal scores keep their (shuffled) order, so the ranking is a
+		 * function of the list. n <= i: list[i] is read before any write
+		 * reaches it. */
+		int j = n;
+		while (j > 0 && score[j - 1] < sc)
+			j--;
+		if (j >= cap)
+			continue;
+		if (n < cap)
+			n++;
+		for (int m = n - 1; m > j; m--) {
+			score[m] = score[m - 1];
+			list[m] = list[m - 1];
 		}
 		score[j] = sc;
 		list[j] = q;
 	}
 	if (sum)
 		*sum = e;
-	if (width > 0 && k > width)
-		k = width;
+	k = n;
 	double total = 0;
 	for (int i = 0; i < k; i++)
 		total += score[i];

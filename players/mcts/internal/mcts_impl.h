@@ -73,9 +73,10 @@ static inline Color mcts_mover_at(const MctsTree *m, int i)
 /* Orders list[0..k) by the shape score of each point for the side to move
  * of s (its own threat there plus the opponent's, so attack and defence
  * both count), best first and ties kept in their order; keeps the first
- * width (all if width is 0) and writes their priors (scores over their sum)
- * to prior. Returns the number kept. score is scratch of k ints. With sum,
- * also fills it (over all k points). */
+ * width (all if width is 0) in list[0..) and writes their priors (scores
+ * over their sum) to prior; the rest of list is then unspecified. Returns
+ * the number kept. score is scratch of k ints. With sum, also fills it
+ * (over all k points). */
 int mcts_prior_rank(const MctsPos *s, int16_t *list, int *score, float *prior, int k,
                     int width, ShapeSum *sum);
 

@@ -85,6 +85,8 @@ int mcts_pos_candidates(const MctsPos *s, int16_t *out);
 /* The combined Threat of a stone of colour c on the empty point p, as
  * Board.threat would hold it (for renju black with its forbidden marks). */
 int mcts_pos_threat(const MctsPos *s, int p, Color c);
+/* Both colours' threats at p: threat[BLACK], threat[WHITE]. */
+void mcts_pos_threats(const MctsPos *s, int p, int threat[2]);
 
 /* Renju: is p forbidden or possibly forbidden for black (an overline, a
  * double four, or two open threes by the line patterns)? A superset of the
