@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "diagram.h"
+#include "eval_features.h"
 #include "mcts_impl.h"
 #include "mcts_root.h"
 #include "moves.h"
@@ -154,7 +155,7 @@ static void priors_rank_open_fours_and_blocks_first(void **state)
 			play_seq(&b, 7, 7, 0, 0, 8, 7, 0, 2, 9, 7, -1);
 		mcts_pos_init(&s, &b);
 		int n = mcts_pos_candidates(&s, list);
-		int k = mcts_prior_rank(&s, list, score, prior, n, 5, NULL);
+		int k = mcts_prior_rank(&s, list, score, prior, n, 5, NULL, NULL);
 		assert_int_equal(k, 5);
 		int a = list[0], c = list[1];
 		assert_true(a == board_point(6, 7) || a == board_point(10, 7));
@@ -167,7 +168,8 @@ static void priors_rank_open_fours_and_blocks_first(void **state)
 		assert_float_equal(sum, 1.0, 1e-5);
 		/* Width 0 keeps every candidate. */
 		n = mcts_pos_candidates(&s, list);
-		assert_int_equal(mcts_prior_rank(&s, list, score, prior, n, 0, NULL), n);
+		assert_int_equal(mcts_prior_rank(&s, list, score, prior, n, 0, NULL, NULL),
+		                 n);
 	}
 }
 
@@ -205,7 +207,7 @@ static void priors_of_a_width_are_the_head_of_the_ranking(void **state)
 			for (int i = 0; i < k; i++)
 				at[all[i]] = i;
 			int width = 1 + (int)rng_below(&rng, 30);
-			int na = mcts_prior_rank(&s, all, score, pa, k, 0, NULL);
+			int na = mcts_prior_rank(&s, all, score, pa, k, 0, NULL, NULL);
 			assert_int_equal(na, k);
 			/* Every point once, best first, ties in their order. */
 			bool seen[BOARD_CELLS] = {false};
@@ -218,11 +220,60 @@ static void priors_of_a_width_are_the_head_of_the_ranking(void **state)
 						assert_true(at[all[i - 1]] < at[all[i]]);
 				}
 			}
-			int ns = mcts_prior_rank(&s, some, score, ps, k, width, NULL);
+			int ns = mcts_prior_rank(&s, some, score, ps, k, width, NULL, NULL);
 			assert_int_equal(ns, k < width ? k : width);
 			assert_memory_equal(some, all, (size_t)ns * sizeof all[0]);
 		}
 	}
+}
+
+/* Texel's view of the leaf (eval_features.h) is the leaf's own sum: the
+ * scores times the counts, own less ratio x the opponent's. */
+static void leaf_features_add_up_to_the_leaf_sums(void **state)
+{
+	(void)state;
+	const EvalFeatures *f = player_mcts.eval;
+	assert_non_null(f);
+	ParamSet ps;
+	param_defaults(&ps, player_mcts.params, player_mcts.nparams);
+	/* Scores unlike the defaults, so that a wrong index shows. */
+	for (int j = 0; j < f->nfeat; j++)
+		ps.v[f->weight[j]] = 3 + 7 * j;
+	ps.v[f->ratio] = 0.6;
+	double score[THREAT_COUNT] = {0};
+	for (int j = 0; j < f->nfeat; j++)
+		score[THREAT_NONE + j] = ps.v[f->weight[j]];
+	void *ev = f->create(&ps, RULE_FREESTYLE);
+	assert_non_null(ev);
+	Rng rng;
+	rng_seed(&rng, 3);
+	static MctsPos s;
+	Board b;
+	board_init(&b, 15, RULE_FREESTYLE);
+	board_play(&b, board_point(7, 7));
+	for (int ply = 1; ply < 30; ply++) {
+		int16_t cand[BOARD_MAX_MOVES];
+		int n = moves_near(&b, 1, cand);
+		int p = cand[rng_below(&rng, (uint32_t)n)];
+		if (board_threat(&b, p, b.to_move) == THREAT_FIVE)
+			break;
+		board_play(&b, p);
+		int count[2][EVAL_FEATURES_MAX];
+		f->count(ev, &b, count);
+		double want = 0;
+		for (int j = 0; j < f->nfeat; j++)
+			want += score[THREAT_NONE + j] * f->scale[j] *
+			        (count[b.to_move][j] - 0.6 * count[b.to_move ^ 1][j]);
+		mcts_pos_init(&s, &b);
+		int16_t list[BOARD_MAX_MOVES];
+		int sc[BOARD_MAX_MOVES];
+		float prior[BOARD_MAX_MOVES];
+		ShapeSum sum;
+		int k = mcts_pos_candidates(&s, list);
+		mcts_prior_rank(&s, list, sc, prior, k, 0, score, &sum);
+		assert_float_equal(sum.own_sum - 0.6 * sum.opp_sum, want, 1e-9);
+	}
+	f->destroy(ev);
 }
 
 static void leaf_value_reads_the_threats(void **state)
@@ -233,9 +284,9 @@ static void leaf_value_reads_the_threats(void **state)
 	ShapeSum win = {.own_best = THREAT_OPEN_FOUR, .opp_best = THREAT_OPEN_FOUR};
 	ShapeSum parry = {.own_best = THREAT_THREE, .opp_best = THREAT_FOUR_THREE};
 	ShapeSum counter = {.own_best = THREAT_FOUR, .opp_best = THREAT_DOUBLE_FOUR};
-	assert_true(mcts_leaf_value(&win, 80) > 0.9f);
-	assert_true(mcts_leaf_value(&parry, 80) < 0.3f);
-	assert_true(mcts_leaf_value(&counter, 80) > mcts_leaf_value(&parry, 80));
+	assert_true(mcts_leaf_value(&win, 0.8, 80) > 0.9f);
+	assert_true(mcts_leaf_value(&parry, 0.8, 80) < 0.3f);
+	assert_true(mcts_leaf_value(&counter, 0.8, 80) > mcts_leaf_value(&parry, 0.8, 80));
 	/* Otherwise the score difference: more shapes, more value, 0.5 at
 	 * the opponent's score weighted by 0.8, and flatter with a larger
 	 * scale. */
@@ -243,9 +294,9 @@ static void leaf_value_reads_the_threats(void **state)
 	    .own_best = THREAT_TWO, .opp_best = THREAT_TWO, .own_sum = 80, .opp_sum = 100};
 	ShapeSum ahead = even;
 	ahead.own_sum = 160;
-	assert_float_equal(mcts_leaf_value(&even, 80), 0.5, 1e-6);
-	assert_true(mcts_leaf_value(&ahead, 80) > 0.5f);
-	assert_true(mcts_leaf_value(&ahead, 40) > mcts_leaf_value(&ahead, 80));
+	assert_float_equal(mcts_leaf_value(&even, 0.8, 80), 0.5, 1e-6);
+	assert_true(mcts_leaf_value(&ahead, 0.8, 80) > 0.5f);
+	assert_true(mcts_leaf_value(&ahead, 0.8, 40) > mcts_leaf_value(&ahead, 0.8, 80));
 }
 
 /* ---- VCF at the root ---- */
@@ -453,6 +504,7 @@ int main(void)
 	    cmocka_unit_test(playouts_take_fives_and_lose_to_open_fours),
 	    cmocka_unit_test(priors_rank_open_fours_and_blocks_first),
 	    cmocka_unit_test(priors_of_a_width_are_the_head_of_the_ranking),
+	    cmocka_unit_test(leaf_features_add_up_to_the_leaf_sums),
 	    cmocka_unit_test(leaf_value_reads_the_threats),
 	    cmocka_unit_test(root_plays_its_vcf),
 	    cmocka_unit_test(root_marks_moves_that_leave_a_vcf),

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "eval_features.h"
 #include "mcts_impl.h"
 #include "mcts_root.h"
 #include "moves.h"
@@ -33,6 +34,14 @@ enum {
 	P_REUSE,
 	P_LEAF,
 	P_EVAL_SCALE,
+	P_LEAF_NONE, /* .. P_LEAF_FOUR: the Threats THREAT_NONE .. THREAT_FOUR */
+	P_LEAF_TWO,
+	P_LEAF_DOUBLE_TWO,
+	P_LEAF_THREE,
+	P_LEAF_OPEN_THREE,
+	P_LEAF_DOUBLE_THREE,
+	P_LEAF_FOUR,
+	P_LEAF_RATIO,
 	P_COUNT
 };
 
@@ -69,6 +78,23 @@ static const ParamDecl mcts_params[P_COUNT] = {
                 "how a new leaf is valued: a playout, or its shapes (eval)"},
     [P_EVAL_SCALE] = {"eval_scale", PARAM_REAL, 160, 1, 1e6, NULL, true,
                       "leaf = eval: the shape score difference worth odds of e to 1"},
+    [P_LEAF_NONE] = {"leaf_none", PARAM_REAL, 1, 0, 1e5, NULL, true,
+                     "leaf = eval: score of a candidate point where a stone makes nothing"},
+    [P_LEAF_TWO] = {"leaf_two", PARAM_REAL, 4, 0, 1e5, NULL, true,
+                    "leaf = eval: score of a point where a stone makes a two"},
+    [P_LEAF_DOUBLE_TWO] = {"leaf_double_two", PARAM_REAL, 12, 0, 1e5, NULL, true,
+                           "leaf = eval: score of a point that makes two open twos"},
+    [P_LEAF_THREE] = {"leaf_three", PARAM_REAL, 10, 0, 1e5, NULL, true,
+                      "leaf = eval: score of a point that makes a closed three"},
+    [P_LEAF_OPEN_THREE] = {"leaf_open_three", PARAM_REAL, 40, 0, 1e5, NULL, true,
+                           "leaf = eval: score of a point that makes an open three"},
+    [P_LEAF_DOUBLE_THREE] = {"leaf_double_three", PARAM_REAL, 400, 0, 1e5, NULL, true,
+                             "leaf = eval: score of a point that makes two open threes "
+                             "(the opponent's; the side to move's wins)"},
+    [P_LEAF_FOUR] = {"leaf_four", PARAM_REAL, 30, 0, 1e5, NULL, true,
+                     "leaf = eval: score of a point that makes a four"},
+    [P_LEAF_RATIO] = {"leaf_ratio", PARAM_REAL, 0.8, 0, 10, NULL, true,
+                      "leaf = eval: value = own score sum - leaf_ratio x the opponent's"},
 };
 
 /* A timed search reads the clock every CLOCK_EVERY iterations: one (a
@@ -115,6 +141,13 @@ static Player *mcts_create(const ParamSet *ps, uint64_t seed, char *err, size_t 
 	t->width = (int)ps->v[P_WIDTH];
 	t->leaf_eval = ps->v[P_LEAF] != 0;
 	t->eval_scale = ps->v[P_EVAL_SCALE];
+	/* From FOUR_THREE on (and FORBIDDEN) a threat decides the leaf value
+	 * (mcts_leaf_value) and is not scored. */
+	for (int k = 0; k < THREAT_COUNT; k++)
+		t->leaf_score[k] = k >= THREAT_NONE && k <= THREAT_FOUR
+		                       ? ps->v[P_LEAF_NONE + k - THREAT_NONE]
+		                       : 0;
+	t->leaf_ratio = ps->v[P_LEAF_RATIO];
 	m->vcf_nodes = (uint64_t)ps->v[P_VCF_NODES];
 	m->vct_nodes = (uint64_t)ps->v[P_VCT_NODES];
 	m->reuse = ps->v[P_REUSE] != 0;
@@ -267,6 +300,59 @@ static int mcts_choose(Player *p, const Board *pos, const Budget *budget, MoveIn
 	return move;
 }
 
+/* For Texel (eval_features.h): the leaf evaluation of leaf = eval is
+ * linear in the leaf scores. A feature per Threat from NONE to FOUR,
+ * counted per candidate point (empty, within two of a stone) where a stone
+ * of the colour would make it; the ratio is leaf_ratio. The Texel K plays
+ * the part of 1 / eval_scale. */
+enum { LEAF_FEATURES = THREAT_FOUR - THREAT_NONE + 1 };
+_Static_assert((int)LEAF_FEATURES <= (int)EVAL_FEATURES_MAX, "a feature per class");
+_Static_assert(P_LEAF_FOUR - P_LEAF_NONE + 1 == LEAF_FEATURES, "a score per class");
+static const int leaf_weight[LEAF_FEATURES] = {
+    P_LEAF_NONE,       P_LEAF_TWO,          P_LEAF_DOUBLE_TWO, P_LEAF_THREE,
+    P_LEAF_OPEN_THREE, P_LEAF_DOUBLE_THREE, P_LEAF_FOUR,
+};
+static const double leaf_scale[LEAF_FEATURES] = {1, 1, 1, 1, 1, 1, 1};
+
+static void *mcts_eval_create(const ParamSet *ps, Rule rule)
+{
+	(void)ps; /* the counts do not depend on the scores */
+	Rule *r = malloc(sizeof *r);
+	if (r)
+		*r = rule;
+	return r;
+}
+
+static void mcts_eval_count(const void *evaluator, const Board *b,
+                            int count[2][EVAL_FEATURES_MAX])
+{
+	(void)evaluator;
+	MctsPos s; /* some 8 KB */
+	mcts_pos_init(&s, b);
+	for (int c = 0; c < 2; c++)
+		for (int j = 0; j < LEAF_FEATURES; j++)
+			count[c][j] = 0;
+	int16_t list[BOARD_MAX_MOVES];
+	int n = mcts_pos_candidates(&s, list);
+	for (int i = 0; i < n; i++) {
+		int t[2];
+		mcts_pos_threats(&s, list[i], t);
+		for (int c = 0; c < 2; c++)
+			if (t[c] >= THREAT_NONE && t[c] <= THREAT_FOUR)
+				count[c][t[c] - THREAT_NONE]++;
+	}
+}
+
+static const EvalFeatures mcts_eval = {
+    .nfeat = LEAF_FEATURES,
+    .weight = leaf_weight,
+    .scale = leaf_scale,
+    .ratio = P_LEAF_RATIO,
+    .create = mcts_eval_create,
+    .count = mcts_eval_count,
+    .destroy = free,
+};
+
 const PlayerType player_mcts = {
     .name = "mcts",
     .help = "Monte Carlo tree search (PUCT over shape priors) with tactical playouts, VCF "
@@ -278,4 +364,5 @@ const PlayerType player_mcts = {
     .destroy = mcts_destroy,
     .new_game = mcts_new_game,
     .choose = mcts_choose,
+    .eval = &mcts_eval,
 };

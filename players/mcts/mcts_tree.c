@@ -41,7 +41,7 @@ static const int prior_defence[THREAT_COUNT] = {
 };
 
 int mcts_prior_rank(const MctsPos *s, int16_t *list, int *score, float *prior, int k,
-                    int width, ShapeSum *sum)
+                    int width, const double *leaf_score, ShapeSum *sum)
 {
 	Color c = s->to_move, o = (Color)(c ^ 1);
 	ShapeSum e = {0};
@@ -57,8 +57,10 @@ int mcts_prior_rank(const MctsPos *s, int16_t *list, int *score, float *prior, i
 		int sc = prior_attack[tc] + prior_defence[to];
 		e.own_best = tc > e.own_best ? tc : e.own_best;
 		e.opp_best = to > e.opp_best ? to : e.opp_best;
-		e.own_sum += prior_attack[tc];
-		e.opp_sum += prior_attack[to];
+		if (sum) {
+			e.own_sum += leaf_score[tc];
+			e.opp_sum += leaf_score[to];
+		}
 		/* Equal scores keep their (shuffled) order, so the ranking is a
 		 * function of the list. n <= i: list[i] is read before any write
 		 * reaches it. */
@@ -87,7 +89,7 @@ int mcts_prior_rank(const MctsPos *s, int16_t *list, int *score, float *prior, i
 	return k;
 }
 
-float mcts_leaf_value(const ShapeSum *e, double scale)
+float mcts_leaf_value(const ShapeSum *e, double ratio, double scale)
 {
 	/* A win next move unless the opponent has fours to play first. */
 	if (e->own_best >= THREAT_FOUR_THREE)
@@ -97,7 +99,7 @@ float mcts_leaf_value(const ShapeSum *e, double scale)
 		return e->own_best >= THREAT_FOUR ? 0.35f : 0.2f;
 	if (e->own_best == THREAT_DOUBLE_THREE)
 		return 0.85f;
-	double x = (e->own_sum - 0.8 * e->opp_sum) / scale;
+	double x = (e->own_sum - ratio * e->opp_sum) / scale;
 	return (float)(1.0 / (1.0 + exp(-x)));
 }
 
@@ -203,7 +205,7 @@ void mcts_tree_expand(MctsTree *m, uint32_t leaf, int depth)
 	 * of the move should not miss one the shape scores undervalue. */
 	float prior[BOARD_MAX_MOVES];
 	k = mcts_prior_rank(s, m->list, m->score, prior, k, leaf == 0 ? 0 : m->width,
-	                    &m->sum);
+	                    m->leaf_score, &m->sum);
 	if (k > (int)(m->cap - m->used))
 		return;
 	n->child = m->used;
@@ -253,7 +255,7 @@ static float evaluate(MctsTree *m, int *depth)
 		if (n->proven || !n->nchild)
 			break;
 		if (!(m->forced && n->nchild == 1)) {
-			float v = mcts_leaf_value(&m->sum, m->eval_scale);
+			float v = mcts_leaf_value(&m->sum, m->leaf_ratio, m->eval_scale);
 			return s->to_move == BLACK ? v : 1.0f - v;
 		}
 		cur = n->child;

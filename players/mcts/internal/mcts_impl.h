@@ -28,8 +28,8 @@ typedef struct {
 } Node;
 
 /* What the candidates of a position make for each side: the best Threat
- * and the sum of the attack scores, for the side to move (own) and the
- * opponent; the leaf evaluation reads it. */
+ * and the sum of the leaf scores (MctsTree.leaf_score), for the side to
+ * move (own) and the opponent; the leaf evaluation reads it. */
 typedef struct {
 	int own_best, opp_best;
 	double own_sum, opp_sum;
@@ -43,6 +43,12 @@ typedef struct {
 	int width;      /* most children a node gets (0: all) */
 	bool leaf_eval; /* value a new leaf by its shapes, not by a playout */
 	double eval_scale;
+	/* leaf = eval: what a candidate point is worth to a side, by the
+	 * Threat a stone of that side would make there (FORBIDDEN 0; from
+	 * FOUR_THREE on the evaluation does not add, it decides), and the
+	 * weight of the opponent's sum. */
+	double leaf_score[THREAT_COUNT];
+	double leaf_ratio;
 	ShapeSum sum; /* of the last expansion */
 	bool forced;  /* the last expansion's moves were a five or blocks */
 	int tactics;  /* playout tactics: 0 none, 1 fives, 2 also threes */
@@ -76,13 +82,14 @@ static inline Color mcts_mover_at(const MctsTree *m, int i)
  * width (all if width is 0) in list[0..) and writes their priors (scores
  * over their sum) to prior; the rest of list is then unspecified. Returns
  * the number kept. score is scratch of k ints. With sum, also fills it
- * (over all k points). */
+ * (over all k points, with the scores leaf_score). */
 int mcts_prior_rank(const MctsPos *s, int16_t *list, int *score, float *prior, int k,
-                    int width, ShapeSum *sum);
+                    int width, const double *leaf_score, ShapeSum *sum);
 
 /* The value of a position for its side to move, 0..1, from the shapes its
- * candidates make (sum) with scale the score difference of odds e. */
-float mcts_leaf_value(const ShapeSum *sum, double scale);
+ * candidates make (sum): own sum - ratio x the opponent's, with scale the
+ * difference of odds e. */
+float mcts_leaf_value(const ShapeSum *sum, double ratio, double scale);
 
 /* Gives the leaf at depth (whose position is m->work) its children. */
 void mcts_tree_expand(MctsTree *m, uint32_t leaf, int depth);
