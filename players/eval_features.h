@@ -35,6 +35,10 @@ struct EvalFeatures {
 	void (*count)(const void *evaluator, const Board *b,
 	              int count[2][EVAL_FEATURES_MAX]);
 	void (*destroy)(void *evaluator); /* accepts NULL */
+	/* The index of a numeric parameter by which the player itself divides
+	 * this evaluation before a logistic (mcts's eval_scale), which the
+	 * tuner sets to 1 / K along with the fitted weights; -1: none. */
+	int inverse_k;
 };
 
 /* The parameter index of fitted coordinate j of f: the weight of feature j

@@ -201,8 +201,8 @@ static void toy_destroy(void *ev)
 	(void)ev;
 }
 
-static const EvalFeatures toy = {2,          toy_weight, toy_scale,  -1,
-                                 toy_create, toy_count,  toy_destroy};
+static const EvalFeatures toy = {2,          toy_weight, toy_scale,   -1,
+                                 toy_create, toy_count,  toy_destroy, -1};
 
 static void test_positions_from_any_slot(void **state)
 {

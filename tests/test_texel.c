@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "ab_eval.h"
+#include "eval_features.h"
 #include "openings.h"
 #include "positions.h"
 #include "record.h"
@@ -111,6 +112,37 @@ static void test_counts_are_symmetric(void **state)
 			ab_eval_counts(&e, &t, c);
 			assert_memory_equal(c, base, sizeof c);
 		}
+	}
+}
+
+/* mcts's leaf features (its candidates' threat classes) are the same for
+ * the 8 images too. */
+static void test_mcts_counts_are_symmetric(void **state)
+{
+	(void)state;
+	const EvalFeatures *f = player_mcts.eval;
+	assert_non_null(f);
+	ParamSet ps;
+	param_defaults(&ps, player_mcts.params, player_mcts.nparams);
+	Rng rng;
+	rng_seed(&rng, 13);
+	Board b, t;
+	for (int trial = 0; trial < 150; trial++) {
+		Rule rule = (Rule)(trial % 3);
+		void *ev = f->create(&ps, rule);
+		assert_non_null(ev);
+		random_position(&b, &rng, 10 + (int)rng_below(&rng, 40), rule);
+		int base[2][EVAL_FEATURES_MAX] = {{0}};
+		f->count(ev, &b, base);
+		for (int k = 1; k < 8; k++) {
+			board_init(&t, 15, rule);
+			for (int i = 0; i < b.count; i++)
+				board_play(&t, openings_transform(b.moves[i], k, 15));
+			int c[2][EVAL_FEATURES_MAX] = {{0}};
+			f->count(ev, &t, c);
+			assert_memory_equal(c, base, sizeof c);
+		}
+		f->destroy(ev);
 	}
 }
 
@@ -536,12 +568,55 @@ static void test_tiny_run(void **state)
 	}
 }
 
+/* mcts is fitted end to end like alphabeta: its leaf scores and ratio. */
+static void test_tiny_run_mcts(void **state)
+{
+	(void)state;
+	char text[1200], out[300];
+	snprintf(out, sizeof out, "%s/run", dir);
+	snprintf(text, sizeof text,
+	         "[texel]\nname = tiny-mcts\ngames = 40\nnodes = 200\nverify_pairs = 4\n"
+	         "threads = 2\niterations = 50\nout = %s\n"
+	         "[player m]\ntype = mcts\nnodes_mb = 2\n",
+	         out);
+	const char *path = tmpdir_write("tiny-mcts.ini", text);
+	char err[2048];
+	TexelOptions o = {.file = path, .threads = -1};
+	if (texel_tune(&o, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	char p[400];
+	snprintf(p, sizeof p, "%s/tiny-mcts/texel.csv", out);
+	FILE *f = fopen(p, "r");
+	assert_non_null(f);
+	char line[200];
+	int rows = 0;
+	bool ratio = false;
+	double scale = 0, k = 0;
+	while (fgets(line, sizeof line, f)) {
+		rows++;
+		ratio |= strncmp(line, "leaf_ratio,", 11) == 0;
+		if (strncmp(line, "eval_scale,", 11) == 0)
+			assert_int_equal(sscanf(line, "eval_scale,%*[^,],%lf", &scale), 1);
+	}
+	fclose(f);
+	/* eval_scale is 1 / K (loss.csv's third column) */
+	snprintf(p, sizeof p, "%s/tiny-mcts/loss.csv", out);
+	assert_non_null(f = fopen(p, "r"));
+	assert_non_null(fgets(line, sizeof line, f));
+	assert_int_equal(fscanf(f, "%*[^,],%*[^,],%lf", &k), 1);
+	fclose(f);
+	assert_true(k > 0 && fabs(scale * k - 1) < 1e-4);
+	assert_int_equal(rows, 1 + 9); /* a header, 7 leaf scores, the ratio, eval_scale */
+	assert_true(ratio);
+}
+
 int main(void)
 {
 	gsl_set_error_handler_off();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_counts_are_the_evaluation),
 	    cmocka_unit_test(test_counts_are_symmetric),
+	    cmocka_unit_test(test_mcts_counts_are_symmetric),
 	    cmocka_unit_test(test_gradient_matches_differences),
 	    cmocka_unit_test(test_recovers_known_weights),
 	    cmocka_unit_test(test_million_positions),
@@ -551,6 +626,7 @@ int main(void)
 	    cmocka_unit_test(test_bad_configs),
 	    cmocka_unit_test(test_exit_status),
 	    cmocka_unit_test(test_tiny_run),
+	    cmocka_unit_test(test_tiny_run_mcts),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -38,19 +38,23 @@ _Static_assert((int)EVAL_FEATURES_MAX <= (int)TEXEL_FEAT_MAX,
 
 /* The model's weights and ratio written into a copy of the player's
  * parameters, clamped to their declared ranges and rounded as declared. */
+static void set_rounded(ParamSet *ps, int i, double v)
+{
+	param_set_value(ps, i, v);
+	if (ps->decl[i].type == PARAM_REAL) { /* the value tuned.ini will hold */
+		char buf[32];
+		snprintf(buf, sizeof buf, "%.6g", ps->v[i]);
+		ps->v[i] = strtod(buf, NULL);
+	}
+}
+
 static ParamSet to_params(const EvalFeatures *f, const ParamSet *base, const TexelModel *m)
 {
 	ParamSet ps = *base;
 	for (int j = 0; j <= f->nfeat; j++) {
 		int i = eval_features_param(f, j);
-		if (i < 0)
-			continue;
-		param_set_value(&ps, i, j < f->nfeat ? m->w[j] : m->ratio);
-		if (ps.decl[i].type == PARAM_REAL) { /* the value tuned.ini will hold */
-			char buf[32];
-			snprintf(buf, sizeof buf, "%.6g", ps.v[i]);
-			ps.v[i] = strtod(buf, NULL);
-		}
+		if (i >= 0)
+			set_rounded(&ps, i, j < f->nfeat ? m->w[j] : m->ratio);
 	}
 	return ps;
 }
@@ -225,6 +229,10 @@ static int fit(Run *r, char *err, size_t errlen)
 	from_params(m, f, &best);
 	r->loss[0][1] = texel_loss(&r->train, m, NULL, NULL, r->threads);
 	r->loss[1][1] = texel_loss(&r->val, m, NULL, NULL, r->threads);
+	/* The player's own scale of the evaluation becomes the fitted one, so
+	 * that its logistic gives the chances the fit predicts. */
+	if (f->inverse_k >= 0)
+		set_rounded(&r->tuned, f->inverse_k, 1 / m->k);
 	return 0;
 }
 
@@ -246,6 +254,13 @@ static int write_outputs(const Run *r, char *err, size_t errlen)
 		format_value(&r->start, i, a, sizeof a);
 		format_value(&r->tuned, i, b, sizeof b);
 		fprintf(f, "%s,%s,%s\n", fit_name(r, j), a, b);
+	}
+	if (r->f->inverse_k >= 0) {
+		int i = r->f->inverse_k;
+		char a[64], b[64];
+		format_value(&r->start, i, a, sizeof a);
+		format_value(&r->tuned, i, b, sizeof b);
+		fprintf(f, "%s,%s,%s\n", r->type->params[i].name, a, b);
 	}
 	if (outfile_commit(&of, err, errlen) < 0)
 		return -1;
@@ -309,6 +324,13 @@ static void report(const Run *r)
 		format_value(&r->start, i, a, sizeof a);
 		format_value(&r->tuned, i, b, sizeof b);
 		printf("%-18s %10s %10s\n", fit_name(r, j), a, b);
+	}
+	if (r->f->inverse_k >= 0) {
+		int i = r->f->inverse_k;
+		char a[64], b[64];
+		format_value(&r->start, i, a, sizeof a);
+		format_value(&r->tuned, i, b, sizeof b);
+		printf("%-18s %10s %10s   (1 / K)\n", r->type->params[i].name, a, b);
 	}
 }
 

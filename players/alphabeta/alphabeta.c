@@ -287,6 +287,7 @@ static const EvalFeatures alphabeta_eval = {
     .create = alphabeta_eval_create,
     .count = alphabeta_eval_count,
     .destroy = free,
+    .inverse_k = -1,
 };
 
 const PlayerType player_alphabeta = {

@@ -76,24 +76,24 @@ static const ParamDecl mcts_params[P_COUNT] = {
                  "keep the subtree of the moves played from one move to the next"},
     [P_LEAF] = {"leaf", PARAM_CHOICE, 1, 0, 1, leaf_kinds, false,
                 "how a new leaf is valued: a playout, or its shapes (eval)"},
-    [P_EVAL_SCALE] = {"eval_scale", PARAM_REAL, 160, 1, 1e6, NULL, true,
+    [P_EVAL_SCALE] = {"eval_scale", PARAM_REAL, 657, 1, 1e6, NULL, true,
                       "leaf = eval: the shape score difference worth odds of e to 1"},
-    [P_LEAF_NONE] = {"leaf_none", PARAM_REAL, 1, 0, 1e5, NULL, true,
+    [P_LEAF_NONE] = {"leaf_none", PARAM_REAL, 0.107, 0, 1e5, NULL, true,
                      "leaf = eval: score of a candidate point where a stone makes nothing"},
-    [P_LEAF_TWO] = {"leaf_two", PARAM_REAL, 4, 0, 1e5, NULL, true,
+    [P_LEAF_TWO] = {"leaf_two", PARAM_REAL, 2.68, 0, 1e5, NULL, true,
                     "leaf = eval: score of a point where a stone makes a two"},
-    [P_LEAF_DOUBLE_TWO] = {"leaf_double_two", PARAM_REAL, 12, 0, 1e5, NULL, true,
+    [P_LEAF_DOUBLE_TWO] = {"leaf_double_two", PARAM_REAL, 28.4, 0, 1e5, NULL, true,
                            "leaf = eval: score of a point that makes two open twos"},
-    [P_LEAF_THREE] = {"leaf_three", PARAM_REAL, 10, 0, 1e5, NULL, true,
+    [P_LEAF_THREE] = {"leaf_three", PARAM_REAL, 34.9, 0, 1e5, NULL, true,
                       "leaf = eval: score of a point that makes a closed three"},
-    [P_LEAF_OPEN_THREE] = {"leaf_open_three", PARAM_REAL, 40, 0, 1e5, NULL, true,
+    [P_LEAF_OPEN_THREE] = {"leaf_open_three", PARAM_REAL, 73.7, 0, 1e5, NULL, true,
                            "leaf = eval: score of a point that makes an open three"},
-    [P_LEAF_DOUBLE_THREE] = {"leaf_double_three", PARAM_REAL, 400, 0, 1e5, NULL, true,
+    [P_LEAF_DOUBLE_THREE] = {"leaf_double_three", PARAM_REAL, 140, 0, 1e5, NULL, true,
                              "leaf = eval: score of a point that makes two open threes "
                              "(the opponent's; the side to move's wins)"},
-    [P_LEAF_FOUR] = {"leaf_four", PARAM_REAL, 30, 0, 1e5, NULL, true,
+    [P_LEAF_FOUR] = {"leaf_four", PARAM_REAL, 163, 0, 1e5, NULL, true,
                      "leaf = eval: score of a point that makes a four"},
-    [P_LEAF_RATIO] = {"leaf_ratio", PARAM_REAL, 0.8, 0, 10, NULL, true,
+    [P_LEAF_RATIO] = {"leaf_ratio", PARAM_REAL, 0.93, 0, 10, NULL, true,
                       "leaf = eval: value = own score sum - leaf_ratio x the opponent's"},
 };
 
@@ -304,7 +304,8 @@ static int mcts_choose(Player *p, const Board *pos, const Budget *budget, MoveIn
  * linear in the leaf scores. A feature per Threat from NONE to FOUR,
  * counted per candidate point (empty, within two of a stone) where a stone
  * of the colour would make it; the ratio is leaf_ratio. The Texel K plays
- * the part of 1 / eval_scale. */
+ * the part of 1 / eval_scale, which the tuner sets with the fitted scores:
+ * the leaf values are then the chances the fit predicts. */
 enum { LEAF_FEATURES = THREAT_FOUR - THREAT_NONE + 1 };
 _Static_assert((int)LEAF_FEATURES <= (int)EVAL_FEATURES_MAX, "a feature per class");
 _Static_assert(P_LEAF_FOUR - P_LEAF_NONE + 1 == LEAF_FEATURES, "a score per class");
@@ -351,6 +352,7 @@ static const EvalFeatures mcts_eval = {
     .create = mcts_eval_create,
     .count = mcts_eval_count,
     .destroy = free,
+    .inverse_k = P_EVAL_SCALE,
 };
 
 const PlayerType player_mcts = {
