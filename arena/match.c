@@ -74,11 +74,23 @@ int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 	const char *const *names = o->players;
 	Spec spec[2];
 	char msg[512];
-	for (int s = 0; s < 2; s++)
+	for (int s = 0; s < 2; s++) {
 		if (parse_spec(names[s], &spec[s], msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "arena match: %s", msg);
 			return 2;
 		}
+		/* As arena run checks its file: a player that cannot be made
+		 * (an external one without its command, say) is bad input,
+		 * refused before any game starts. Making one starts no engine. */
+		Player *pl = player_create(spec[s].type, &spec[s].params, (uint64_t)seed,
+		                           msg, sizeof msg);
+		if (!pl) {
+			snprintf(err, errlen, "arena match: player %c (%s): %s", 'A' + s,
+			         names[s], msg);
+			return 2;
+		}
+		player_destroy(pl);
+	}
 
 	long games = 2 * pairs;
 	GameRecord *recs = calloc((size_t)games, sizeof *recs);
