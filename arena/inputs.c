@@ -134,7 +134,10 @@ int inputs_resolve(Tournament *t, char *err, size_t errlen)
 				snprintf(err, errlen, "%s:%d: openings: %s", t->path,
 				         t->openings_line, msg);
 			else
-				snprintf(err, errlen, "%s", msg);
+				snprintf(err, errlen,
+				         "--set tournament.openings: %s (a path given "
+				         "with --set is taken from the current folder)",
+				         msg);
 			return -1;
 		}
 		if (t->openings_hash_given[0] &&
