@@ -36,10 +36,16 @@ deps() {
 	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# build [TARGET...]: everything, or only the targets named (the run needs
+# the programs, not the tests).
 build() {
 	cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
 		-DGA_WERROR="${GA_WERROR:-0}" -DGA_SANITIZE="${GA_SANITIZE:-0}" >/dev/null
-	cmake --build "$BUILD_DIR" -j "$JOBS"
+	if [ $# -gt 0 ]; then
+		cmake --build "$BUILD_DIR" -j "$JOBS" --target "$@"
+	else
+		cmake --build "$BUILD_DIR" -j "$JOBS"
+	fi
 }
 
 case "${1:-}" in
@@ -48,14 +54,15 @@ deps)
 	;;
 run)
 	deps
-	build
+	build arena tuner pbrain
 	echo
 	echo "== round robin of the four seed players (configs/round-robin.ini) =="
 	"$BUILD_DIR/arena/arena" run configs/round-robin.ini
 	echo
+	bin=$(cd "$BUILD_DIR" && pwd)
 	echo "The programs are $BUILD_DIR/arena/arena and $BUILD_DIR/tuner/tuner (the engines in"
 	echo "$BUILD_DIR/players/); to type them as README does:"
-	echo "  export PATH=\"$PWD/$BUILD_DIR/arena:$PWD/$BUILD_DIR/tuner:\$PATH\""
+	echo "  export PATH=\"$bin/arena:$bin/tuner:\$PATH\""
 	;;
 test)
 	deps "${TEST_PACKAGES[@]}"
