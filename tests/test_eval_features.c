@@ -49,6 +49,14 @@ static void test_contract(void **state)
 		offered++;
 		assert_true(f->nfeat >= 1 && f->nfeat <= EVAL_FEATURES_MAX);
 		assert_true(f->ratio >= -1 && f->ratio < type->nparams);
+		/* inverse_k: none, or a numeric parameter not fitted itself */
+		assert_true(f->inverse_k >= -1 && f->inverse_k < type->nparams);
+		if (f->inverse_k >= 0) {
+			assert_int_equal(type->params[f->inverse_k].type, PARAM_REAL);
+			for (int j = 0; j <= f->nfeat; j++)
+				assert_int_not_equal(eval_features_param(f, j),
+				                     f->inverse_k);
+		}
 		for (int j = 0; j <= f->nfeat; j++) {
 			int i = eval_features_param(f, j);
 			if (i < 0)
@@ -82,7 +90,7 @@ static void test_contract(void **state)
 		}
 		f->destroy(NULL);
 	}
-	assert_true(offered >= 1); /* alphabeta's */
+	assert_true(offered >= 2); /* alphabeta's and mcts's */
 }
 
 /* alphabeta's slot is its evaluation: the parameters it names are the
