@@ -36,8 +36,8 @@
 _Static_assert((int)EVAL_FEATURES_MAX <= (int)TEXEL_FEAT_MAX,
                "every feature fits in a TexelModel");
 
-/* The model's weights and ratio written into a copy of the player's
- * parameters, clamped to their declared ranges and rounded as declared. */
+/* Sets parameter i of ps to v, clamped to its declared range and, for a
+ * real, rounded as tuned.ini writes it. */
 static void set_rounded(ParamSet *ps, int i, double v)
 {
 	param_set_value(ps, i, v);
@@ -48,6 +48,8 @@ static void set_rounded(ParamSet *ps, int i, double v)
 	}
 }
 
+/* The model's weights and ratio written into a copy of the player's
+ * parameters (set_rounded). */
 static ParamSet to_params(const EvalFeatures *f, const ParamSet *base, const TexelModel *m)
 {
 	ParamSet ps = *base;
@@ -123,6 +125,14 @@ typedef struct {
 static const char *fit_name(const Run *r, int j)
 {
 	return r->type->params[eval_features_param(r->f, j)].name;
+}
+
+/* Parameter i's start and tuned values, as texel.csv and tuned.ini write
+ * them. */
+static void start_tuned(const Run *r, int i, char a[64], char b[64])
+{
+	format_value(&r->start, i, a, 64);
+	format_value(&r->tuned, i, b, 64);
 }
 
 static int extract(Run *r, const ParamSet *ps, char *err, size_t errlen)
@@ -249,18 +259,14 @@ static int write_outputs(const Run *r, char *err, size_t errlen)
 	for (int j = 0; j <= r->f->nfeat; j++) {
 		if (!r->c.fit[j])
 			continue;
-		int i = eval_features_param(r->f, j);
 		char a[64], b[64];
-		format_value(&r->start, i, a, sizeof a);
-		format_value(&r->tuned, i, b, sizeof b);
+		start_tuned(r, eval_features_param(r->f, j), a, b);
 		fprintf(f, "%s,%s,%s\n", fit_name(r, j), a, b);
 	}
 	if (r->f->inverse_k >= 0) {
-		int i = r->f->inverse_k;
 		char a[64], b[64];
-		format_value(&r->start, i, a, sizeof a);
-		format_value(&r->tuned, i, b, sizeof b);
-		fprintf(f, "%s,%s,%s\n", r->type->params[i].name, a, b);
+		start_tuned(r, r->f->inverse_k, a, b);
+		fprintf(f, "%s,%s,%s\n", r->type->params[r->f->inverse_k].name, a, b);
 	}
 	if (outfile_commit(&of, err, errlen) < 0)
 		return -1;
@@ -319,18 +325,15 @@ static void report(const Run *r)
 	for (int j = 0; j <= r->f->nfeat; j++) {
 		if (!r->c.fit[j])
 			continue;
-		int i = eval_features_param(r->f, j);
 		char a[64], b[64];
-		format_value(&r->start, i, a, sizeof a);
-		format_value(&r->tuned, i, b, sizeof b);
+		start_tuned(r, eval_features_param(r->f, j), a, b);
 		printf("%-18s %10s %10s\n", fit_name(r, j), a, b);
 	}
 	if (r->f->inverse_k >= 0) {
-		int i = r->f->inverse_k;
 		char a[64], b[64];
-		format_value(&r->start, i, a, sizeof a);
-		format_value(&r->tuned, i, b, sizeof b);
-		printf("%-18s %10s %10s   (1 / K)\n", r->type->params[i].name, a, b);
+		start_tuned(r, r->f->inverse_k, a, b);
+		printf("%-18s %10s %10s   (1 / K)\n", r->type->params[r->f->inverse_k].name,
+		       a, b);
 	}
 }
 
