@@ -26,9 +26,9 @@ struct EvalFeatures {
 	const int *weight;   /* nfeat distinct indices of numeric parameters */
 	const double *scale; /* nfeat fixed factors, > 0 */
 	int ratio;           /* index of the opponent's weight; -1: none (r = 1) */
-	/* An evaluator for ps (a ParamSet of the type's params) under rule, on
-	 * the heap, or NULL when out of memory. It is read-only once made: any
-	 * number of threads may count with it at once. */
+	/* An evaluator for ps (a ParamSet of the type's params) under rule
+	 * (given back to destroy), or NULL when out of memory. It is read-only
+	 * once made: any number of threads may count with it at once. */
 	void *(*create)(const ParamSet *ps, Rule rule);
 	/* Fills count[c][0 .. nfeat) for both colours c of position b (a
 	 * position under the evaluator's rule). */

@@ -2,29 +2,43 @@
 #include "moves.h"
 
 #include <limits.h>
+#include <stddef.h>
 
 #include "rules.h"
+
+/* The empty point nearest the centre, ring by ring outwards: the first
+ * that is playable on `playable` (b itself, writable for the renju check)
+ * if that is given, else the first empty one; POINT_NONE on a full board. */
+static int centre_out(const Board *b, Board *playable)
+{
+	int c = b->size / 2, any = POINT_NONE;
+	for (int r = 0; r <= c + 1; r++)
+		for (int y = c - r; y <= c + r; y++)
+			for (int x = c - r; x <= c + r; x++) {
+				if (!board_on(b, x, y) ||
+				    (x != c - r && x != c + r && y != c - r && y != c + r))
+					continue;
+				int p = board_point(x, y);
+				if (!board_empty_at(b, p))
+					continue;
+				if (!playable || moves_playable(playable, p))
+					return p;
+				if (any == POINT_NONE)
+					any = p;
+			}
+	return any;
+}
 
 int moves_near(const Board *b, int dist, int16_t *out)
 {
 	int n = 0;
 	if (b->count == 0) {
 		/* The centre, or with a wall there (wall.h) the empty point
-		 * nearest to it, the first in board order among equals; none
-		 * on a board that is all walls. */
-		int c = b->size / 2, best = POINT_NONE, best_d = INT_MAX;
-		for (int y = 0; y < b->size; y++)
-			for (int x = 0; x < b->size; x++) {
-				int p = board_point(x, y);
-				int d = (x - c) * (x - c) + (y - c) * (y - c);
-				if (b->cell[p] == CELL_EMPTY && d < best_d) {
-					best = p;
-					best_d = d;
-				}
-			}
-		if (best == POINT_NONE)
+		 * nearest to it; none on a board that is all walls. */
+		int p = centre_out(b, NULL);
+		if (p == POINT_NONE)
 			return 0;
-		out[0] = (int16_t)best;
+		out[0] = (int16_t)p;
 		return 1;
 	}
 	for (int y = 0; y < b->size; y++)
@@ -52,22 +66,7 @@ bool moves_playable(Board *b, int p)
 
 int moves_fallback(Board *b)
 {
-	int c = b->size / 2, any = POINT_NONE;
-	for (int r = 0; r <= c + 1; r++)
-		for (int y = c - r; y <= c + r; y++)
-			for (int x = c - r; x <= c + r; x++) {
-				if (!board_on(b, x, y) ||
-				    (x != c - r && x != c + r && y != c - r && y != c + r))
-					continue;
-				int p = board_point(x, y);
-				if (!board_empty_at(b, p))
-					continue;
-				if (moves_playable(b, p))
-					return p;
-				if (any == POINT_NONE)
-					any = p;
-			}
-	return any;
+	return centre_out(b, b);
 }
 
 int moves_pick_best(Board *b, const int16_t *pts, int *score, int np, Rng *rng)

@@ -173,6 +173,19 @@ static void priors_rank_open_fours_and_blocks_first(void **state)
 	}
 }
 
+/* Plays a random point next to a stone; false, playing nothing, if it
+ * would make a five (the game would be over). */
+static bool random_step(Board *b, Rng *rng)
+{
+	int16_t cand[BOARD_MAX_MOVES];
+	int n = moves_near(b, 1, cand);
+	int p = cand[rng_below(rng, (uint32_t)n)];
+	if (board_threat(b, p, b->to_move) == THREAT_FIVE)
+		return false;
+	board_play(b, p);
+	return true;
+}
+
 /* Keeping the best `width` gives the first `width` of the whole ranking
  * (ties in the order of the list), on positions of random games. */
 static void priors_of_a_width_are_the_head_of_the_ranking(void **state)
@@ -186,12 +199,8 @@ static void priors_of_a_width_are_the_head_of_the_ranking(void **state)
 		board_init(&b, 15, RULE_FREESTYLE);
 		board_play(&b, board_point(7, 7));
 		for (int ply = 1; ply < 40; ply++) {
-			int16_t cand[BOARD_MAX_MOVES];
-			int n = moves_near(&b, 1, cand);
-			int p = cand[rng_below(&rng, (uint32_t)n)];
-			if (board_threat(&b, p, b.to_move) == THREAT_FIVE)
+			if (!random_step(&b, &rng))
 				break;
-			board_play(&b, p);
 			mcts_pos_init(&s, &b);
 			int16_t all[BOARD_MAX_MOVES], some[BOARD_MAX_MOVES];
 			int score[BOARD_MAX_MOVES], k = mcts_pos_candidates(&s, all);
@@ -252,12 +261,8 @@ static void leaf_features_add_up_to_the_leaf_sums(void **state)
 	board_init(&b, 15, RULE_FREESTYLE);
 	board_play(&b, board_point(7, 7));
 	for (int ply = 1; ply < 30; ply++) {
-		int16_t cand[BOARD_MAX_MOVES];
-		int n = moves_near(&b, 1, cand);
-		int p = cand[rng_below(&rng, (uint32_t)n)];
-		if (board_threat(&b, p, b.to_move) == THREAT_FIVE)
+		if (!random_step(&b, &rng))
 			break;
-		board_play(&b, p);
 		int count[2][EVAL_FEATURES_MAX];
 		f->count(ev, &b, count);
 		double want = 0;
