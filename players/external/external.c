@@ -43,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "external_impl.h"
@@ -179,6 +180,10 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 	e->ponder = (ExternalPonder)ps->v[EXTERNAL_PONDER];
 	e->stop_between = e->ponder == PONDER_OFF;
 	e->cpu_at_move = -1;
+	/* The CPUs the machine may bring online (a bound; an engine's affinity
+	 * can only lower it). */
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	e->cpus = cpus > 0 && cpus < 1 << 20 ? (int)cpus : 1 << 20;
 	e->restart = ps->v[EXTERNAL_RESTART] != 0;
 	e->proc.max_rss = e->max_memory;
 	e->size = BOARD_DEFAULT;
@@ -272,6 +277,11 @@ void external_watch_ponder(External *e)
 {
 	if (e->ponder != PONDER_WATCH || e->stop_between || e->cpu_at_move < 0)
 		return;
+	/* No process takes more CPU than the wall time on each CPU. */
+	if ((clock_ms() - e->wall_at_move) * e->cpus <= EXTERNAL_PONDER_SLACK_MS) {
+		e->cpu_at_move = -1;
+		return;
+	}
 	double now = proc_cpu_ms(&e->proc), took = now - e->cpu_at_move;
 	e->cpu_at_move = -1;
 	if (now >= 0 && took <= EXTERNAL_PONDER_SLACK_MS)

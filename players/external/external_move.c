@@ -187,8 +187,10 @@ int external_move_choose(Player *p, const Board *pos, const Budget *budget, Move
 	}
 	if (e->stop_between)
 		proc_suspend(&e->proc);
-	else if (e->ponder == PONDER_WATCH)
+	else if (e->ponder == PONDER_WATCH) {
 		e->cpu_at_move = proc_cpu_ms(&e->proc);
+		e->wall_at_move = clock_ms();
+	}
 	int m = board_point((int)x, (int)y);
 	/* An occupied point is the arena's to judge (END_ILLEGAL). */
 	memcpy(e->known_moves, pos->moves, sizeof pos->moves[0] * (size_t)pos->count);

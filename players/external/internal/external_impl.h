@@ -82,8 +82,10 @@ typedef struct {
 	 * game too). */
 	bool stop_between;
 	/* ponder = watch, not caught: the process's CPU time (proc_cpu_ms)
-	 * when its last move was read, or -1 (no move read since a command). */
-	double cpu_at_move;
+	 * when its last move was read, or -1 (no move read since a command);
+	 * wall_at_move is clock_ms() then. */
+	double cpu_at_move, wall_at_move;
+	int cpus; /* online CPUs when it was made: a bound on its CPU a ms */
 	/* RESTART failed once: fresh processes from then on, so that an
 	 * engine that ignores it costs timeout_start once, not every game. */
 	bool restart_failed;
@@ -141,7 +143,9 @@ int external_start_finish(External *e);
 /* ponder = watch: the engine is about to get a command; was it still
  * thinking since its last move? If it took more than
  * EXTERNAL_PONDER_SLACK_MS of CPU (or its CPU time cannot be read), it is
- * stopped between moves from now on (logged). */
+ * stopped between moves from now on (logged). Its clock is not read when
+ * too little wall time has passed for that much CPU on every CPU there is
+ * (a system call saved a move against an opponent that answers at once). */
 void external_watch_ponder(External *e);
 
 /* The player type's choose. */

@@ -33,6 +33,10 @@
 #include "proc_log.h"
 
 enum { PROC_LINE_MAX = 4096, PROC_TAIL_MAX = 1024, PROC_SAMPLE_MS = 20 };
+/* proc_read_line's read before a poll: tried while its hits less its
+ * misses (counted between 0 and PROC_FIRST_CREDIT) are above 0, else
+ * every PROC_FIRST_PROBE-th line. */
+enum { PROC_FIRST_CREDIT = 8, PROC_FIRST_PROBE = 16 };
 
 typedef enum {
 	PROC_OK,
@@ -63,6 +67,11 @@ typedef struct {
 	 * it, the first write the kernel refuses clears it (then SIGPIPE is
 	 * blocked around each write instead). */
 	bool nosignal;
+	/* proc_read_line reads before it polls while that finds answers:
+	 * first_credit is its hits less its misses, kept between 0 and
+	 * PROC_FIRST_CREDIT; first_lines counts the lines for the probes. */
+	int first_credit;
+	unsigned first_lines;
 	/* The child's CPU-time clock (proc_cpu_ms), if it could be named. */
 	clockid_t cpu_clock;
 	bool cpu_clock_ok;
