@@ -65,7 +65,8 @@ typedef struct {
 	char openings_hash_given[CONFIG_HASH_MAX]; /* as the file read gave it, or "" */
 	OpeningOrder order;
 	bool symmetries;
-	int threads; /* 0 = every core */
+	int threads;   /* 0 = every core */
+	bool affinity; /* each worker thread and its engines on one CPU */
 	uint64_t seed;
 	Budget budget;             /* per move, for players without their own */
 	unsigned budget_set;       /* budget keys given in [tournament] or --set */

@@ -52,6 +52,7 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
 	              .nplayers = 2,
 	              .openings = os,
 	              .threads = spec->threads,
+	              .affinity = spec->affinity,
 	              .stop = spec->stop,
 	              .pool = spec->pool};
 	Pairs p = {spec, out, records, false};

@@ -30,7 +30,8 @@ typedef struct {
 	const OpeningSet *openings; /* NULL or empty: every game from an empty board */
 	int first_opening;          /* pair i uses opening (first_opening + i) % count */
 	uint64_t seed;
-	int threads; /* 0 = every core */
+	int threads;   /* 0 = every core */
+	bool affinity; /* jobs.h's */
 	/* NULL, or a flag (interrupt.h) that abandons the batch when it
 	 * becomes nonzero: executor_play_pairs then fails with "interrupted". */
 	const atomic_int *stop;

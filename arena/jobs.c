@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "affinity.h"
 #include "jobs_impl.h"
 #include "jobs_mpi.h"
 #include "rng.h"
@@ -162,6 +163,8 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 	    spec->openings && spec->openings->count > 0 ? spec->openings : NULL;
 	bool started_all = true;
 	JobsRest rest = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
+	Affinity aff;
+	affinity_init(&aff, spec->affinity);
 #pragma omp parallel num_threads(threads)
 	{
 		/* One record per worker: it is large (every move and its time). */
@@ -169,6 +172,8 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 		if (!rec)
 			jobs_fail(&s, "out of memory", NULL, NULL);
 		int row = omp_get_thread_num();
+		AffinitySaved mask;
+		affinity_pin(&aff, row, &mask);
 #pragma omp for schedule(dynamic, 1) nowait
 		for (int i = 0; i < count; i++) {
 			if (!rec || atomic_load(&s.halt) || jobs_stopped(spec)) {
@@ -180,6 +185,7 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 			jobs_play(&s, row, j, os ? &os->items[j->opening] : NULL, rec);
 		}
 		free(rec);
+		affinity_unpin(&mask);
 		jobs_rest(&rest);
 	}
 	/* libgomp's docked threads spin a while (some 10 ms) before they

@@ -73,6 +73,9 @@ typedef struct {
 	int nplayers;
 	const OpeningSet *openings; /* NULL: every game from the empty board */
 	int threads;                /* 0 = every core */
+	/* Each worker thread, and the engines it starts, on a CPU of its own
+	 * (affinity.h); the threads' masks are put back when the call ends. */
+	bool affinity;
 	/* NULL, or a flag (interrupt.h) that abandons the run when it becomes
 	 * nonzero: games being played are abandoned and not recorded. */
 	const atomic_int *stop;

@@ -49,8 +49,8 @@ static void send_header(Lead *L, int threads)
 	WireOut o = {0};
 	wire_i32(&o, L->w->batch);
 	wire_limits(&o);
-	int32_t v[] = {spec->size, spec->rule,   spec->max_plies,
-	               threads,    !!spec->pool, spec->nplayers};
+	int32_t v[] = {spec->size,   spec->rule,     spec->max_plies, threads,
+	               !!spec->pool, spec->nplayers, spec->affinity};
 	wire_bytes(&o, v, sizeof v);
 	for (int i = 0; i < spec->nplayers; i++) {
 		const JobPlayer *p = &spec->players[i];

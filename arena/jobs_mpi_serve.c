@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "affinity.h"
 #include "interrupt.h"
 #include "jobs_mpi.h"
 #include "jobs_mpi_impl.h"
@@ -37,6 +38,7 @@ typedef struct {
 	atomic_int abandon; /* the batch's stop flag */
 	int threads;
 	bool keep_pool; /* rank 0's caller keeps its players between calls */
+	Affinity aff;   /* the playing threads' CPUs (spec.affinity) */
 	/* A FINISH that came in the batch (rank 0 gave up on this rank after
 	 * a malformed message): its status + 1, and the batch ends quietly. */
 	int finish;
@@ -111,11 +113,12 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 		snprintf(err, errlen, "another build than rank 0's (its limits differ)");
 		return -1;
 	}
-	int32_t v[6];
-	for (int i = 0; i < 6; i++)
+	int32_t v[7];
+	for (int i = 0; i < 7; i++)
 		v[i] = wire_get_i32(in);
 	if (in->bad || v[0] < BOARD_MIN || v[0] > BOARD_MAX || v[1] < 0 ||
-	    v[1] >= RULE_COUNT || v[3] < 0 || v[3] > 4096 || v[5] < 1 || v[5] > 1 << 20) {
+	    v[1] >= RULE_COUNT || v[3] < 0 || v[3] > 4096 || v[5] < 1 || v[5] > 1 << 20 ||
+	    v[6] < 0 || v[6] > 1) {
 		snprintf(err, errlen, "a malformed batch header");
 		return -1;
 	}
@@ -123,10 +126,12 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 	                    .rule = (Rule)v[1],
 	                    .max_plies = v[2],
 	                    .nplayers = v[5],
+	                    .affinity = v[6] != 0,
 	                    .stop = &b->abandon};
 	b->threads = v[3] > 0 ? v[3] : omp_get_num_procs();
 	b->keep_pool = v[4] != 0;
 	b->spec.threads = b->threads;
+	affinity_init(&b->aff, b->spec.affinity);
 	b->players = calloc((size_t)v[5], sizeof *b->players);
 	b->names = calloc((size_t)v[5], sizeof *b->names);
 	b->params = calloc((size_t)v[5], sizeof *b->params);
@@ -333,6 +338,8 @@ static void communicate(Batch *b)
 /* The other threads: jobs in arrival order until the batch closes. */
 static void play(Batch *b, int row)
 {
+	AffinitySaved mask;
+	affinity_pin(&b->aff, row, &mask);
 	GameRecord *rec = malloc(sizeof *rec);
 	if (!rec)
 		jobs_fail(&b->s, "out of memory", NULL, NULL);
@@ -357,6 +364,7 @@ static void play(Batch *b, int row)
 	}
 	pthread_mutex_unlock(&b->mu);
 	free(rec);
+	affinity_unpin(&mask);
 }
 
 static void batch_free(Batch *b)

@@ -545,6 +545,7 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	                .nplayers = t->nplayers,
 	                .openings = &openings,
 	                .threads = nthreads,
+	                .affinity = t->affinity,
 	                .stop = interrupt_flag()};
 	JobSink sink = {.ctx = r,
 	                .params = runner_params,

@@ -19,6 +19,19 @@
 #   OLD_ARENA=path       another build's arena, run alternately with
 #                        ARENA_BINARY (run by run, so that the load of a
 #                        shared machine falls on both alike); both printed
+#   GOMOKU_CLI=path      c-gomoku-cli (github.com/nkg114mc/c-gomoku-cli, built
+#                        by you: it is not a Debian package), run alternately
+#                        with the arena in the restart=off runs with the same
+#                        engines and openings (converted to its offset format),
+#                        1 s a move, -concurrency for the threads; its own CPU
+#                        and its engines' are split by tests/engines/cpu_split.c
+#                        (built here with cc; clock ticks, 10 ms). The games
+#                        are the arena's, so its engine moves are counted there.
+#                        ENGINES=pbrain only (it waits for an answer to
+#                        ABOUT, which the instant engine never gives)
+#   AFFINITY=on|both     [tournament] affinity = on (each game thread and its
+#                        engines on a CPU of their own); both: the arena run
+#                        with and without it alternately (lines "pin", "free")
 #   SYSCALLS=1           one more 1-thread run of each arena under
 #                        `perf stat` (tracepoints; root or a low
 #                        perf_event_paranoid): the arena's system calls per
@@ -51,6 +64,23 @@ alphabeta:*)
 esac
 echo "engines: $engines; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 
+cli=${GOMOKU_CLI:+$(realpath "$GOMOKU_CLI")}
+if [ -n "$cli" ]; then
+	[ "$engines" = pbrain ] || { echo "GOMOKU_CLI: ENGINES=pbrain only" >&2 && exit 2; }
+	"${CC:-cc}" -O2 -o cpu_split "$here/engines/cpu_split.c"
+	# Its offset format: one opening a line, "dx,dy, dx,dy" from the centre,
+	# in Gomocup's x (from the left) and y (from the top): ours are a
+	# column letter and a row counted from the bottom.
+	awk '/^\[opening / { if (m != "") print m; m = "" }
+	     /^moves *=/ { s = $0; sub(/^moves *= */, "", s); n = split(s, w, " ")
+	                   for (i = 1; i <= n; i++) {
+	                       x = index("abcdefghijklmno", substr(w[i], 1, 1)) - 1
+	                       y = 15 - substr(w[i], 2)
+	                       m = m (i > 1 ? ", " : "") (x - 7) "," (y - 7) } }
+	     END { if (m != "") print m }' "$openings" > openings.txt
+	[ "$(wc -l < openings.txt)" -eq 60 ] || { echo "not 60 openings"; exit 1; }
+fi
+
 # The engines' moves of a run: the plies of each game less its opening's.
 engine_moves() {
 	awk -F, 'FNR == NR { if ($0 ~ /^\[opening /) { n = $0; sub(/^\[opening /, "", n);
@@ -59,10 +89,11 @@ engine_moves() {
 	         FNR > 1 { s += $9 - len[$4] } END { print s }' "$openings" "$1"
 }
 
-write_ini() { # restart
-	cat > x.ini <<INI
+write_ini() { # restart file affinity
+	cat > "$2" <<INI
 [tournament]
 name = x
+$([ "$3" = on ] && echo "affinity = on")
 pairs = 60
 openings = $openings
 ms = 1000
@@ -81,9 +112,9 @@ $([ -z "${PONDER:-}" ] || echo "ponder = $PONDER")
 INI
 }
 
-one_run() { # binary threads stats-file
+one_run() { # binary threads stats-file [ini]
 	rm -rf out
-	"$1" run x.ini --out out --threads "$2" >/dev/null 2>err.txt || { cat err.txt; exit 1; }
+	"$1" run "${4:-x.ini}" --out out --threads "$2" >/dev/null 2>err.txt || { cat err.txt; exit 1; }
 	local line wall acpu kcpu
 	line=$(grep '^played ' err.txt)
 	wall=$(echo "$line" | sed 's/.* in \([0-9.]*\) s:.*/\1/')
@@ -93,30 +124,53 @@ one_run() { # binary threads stats-file
 	echo "$wall $acpu $kcpu $(engine_moves out/x/games.csv)" >> "$3"
 }
 
+# c-gomoku-cli: the same 120 games (each opening twice, colours swapped),
+# 1 s a move, engines kept. Its moves are the arena's of the same run.
+cli_run() { # threads stats-file moves
+	rm -rf cli && mkdir cli
+	(cd cli && ../cpu_split ../split.txt "$cli" -each tc=0/1 \
+		-engine "cmd=$cmd_a" name=a -engine "cmd=$cmd_b" name=b \
+		-rule 0 -boardsize 15 -games 120 -repeat \
+		-openings file=../openings.txt type=offset order=sequential \
+		-concurrency "$1" > out.txt 2>&1) || { cat cli/out.txt; exit 1; }
+	[ "$(grep -c 'Finished game' cli/out.txt)" -eq 120 ] || { echo "c-gomoku-cli: not 120 games"; exit 1; }
+	read -r self children wall < split.txt
+	echo "$wall $self $children $3" >> "$2"
+}
+
 report() { # label restart threads stats-file
 	local wall acpu kcpu moves
 	wall=$(cut -d' ' -f1 "$4" | median)
 	acpu=$(cut -d' ' -f2 "$4" | median)
 	kcpu=$(cut -d' ' -f3 "$4" | median)
 	moves=$(cut -d' ' -f4 "$4" | median)
-	printf '%-4s restart=%-3s %d thread%s, median of %d: %6.3f s, %5.0f games/s, CPU arena %.3f s + engines %.3f s (%.1f + %.1f us a move), harness %.1f%%\n' \
+	printf '%-4s restart=%-3s %d thread%s, median of %d: %6.3f s, %5.0f games/s, CPU %s %.3f s + engines %.3f s (%.1f + %.1f us a move), harness %.1f%%\n' \
 		"$1" "$2" "$3" "$([ "$3" = 1 ] && echo " " || echo s)" "$runs" "$wall" \
-		"$(echo "120 / $wall" | bc -l)" "$acpu" "$kcpu" \
+		"$(echo "120 / $wall" | bc -l)" "$([ "$1" = cli ] && echo client || echo arena)" "$acpu" "$kcpu" \
 		"$(echo "1000000 * $acpu / $moves" | bc -l)" "$(echo "1000000 * $kcpu / $moves" | bc -l)" \
 		"$(echo "100 * $acpu / ($acpu + $kcpu)" | bc -l)"
 }
 
 for restart in $modes; do
-	write_ini "$restart"
+	write_ini "$restart" x.ini "$([ "${AFFINITY:-off}" = on ] && echo on || echo off)"
+	[ "${AFFINITY:-}" != both ] || write_ini "$restart" pin.ini on
 	for threads in 1 2; do
 		: > new.txt
 		: > old.txt
+		: > cli.txt
+		: > pin.txt
+		with_cli=$([ -n "$cli" ] && [ "$restart" = off ] && echo 1 || true)
 		for _ in $(seq "$runs"); do
 			one_run "$arena" "$threads" new.txt
 			[ -z "$old" ] || one_run "$old" "$threads" old.txt
+			[ -z "$with_cli" ] || cli_run "$threads" cli.txt "$(tail -1 new.txt | cut -d' ' -f4)"
+			[ "${AFFINITY:-}" != both ] || one_run "$arena" "$threads" pin.txt pin.ini
 		done
 		[ -z "$old" ] || report old "$restart" "$threads" old.txt
-		report "${old:+new}" "$restart" "$threads" new.txt
+		[ -z "$with_cli" ] || report cli "$restart" "$threads" cli.txt
+		label=${old:+new}
+		[ "${AFFINITY:-}" != both ] || { report pin "$restart" "$threads" pin.txt; label=free; }
+		report "$label" "$restart" "$threads" new.txt
 	done
 	if [ -n "${SYSCALLS:-}" ]; then
 		# One thread: every move is on the main thread, which is what

@@ -113,7 +113,8 @@ hash_mb = 1
 [player mcts]
 type = mcts
 INI
-run rr1 "$arena" run ../rr.ini --threads 2 --out r
+# affinity (each game thread on a CPU of its own) changes no game.
+run rr1 "$arena" run ../rr.ini --threads 2 --out r --set tournament.affinity=on
 run rr3 "${mpi[@]}" "$arena" run ../rr.ini --threads 1 --out r
 same rr1 rr3 r/rr/games.csv r/rr/elo.csv r/rr/pairs.csv out.txt
 [ "$(ls rr3/r/rr/games | wc -l)" -eq 36 ] || fail "rank 0 wrote $(ls rr3/r/rr/games | wc -l) .psq records, not 36"
@@ -141,7 +142,7 @@ defence = 1300
 type = weighted
 INI
 run g1 "$arena" run ../sprt.ini --threads 1 --out r
-run g3 "${mpi[@]}" "$arena" run ../sprt.ini --threads 2 --out r
+run g3 "${mpi[@]}" "$arena" run ../sprt.ini --threads 2 --out r --set tournament.affinity=on
 grep -q '^SPRT after' g1/out.txt || fail "the SPRT did not decide: $(cat g1/out.txt)"
 same g1 g3 r/g/games.csv r/g/elo.csv r/g/pairs.csv out.txt
 others_played g3

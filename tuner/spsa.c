@@ -75,6 +75,7 @@ static int play(void *ctx, const SpsaProbe *pr, SpsaResult *out, char *err, size
 	                     (int)((long long)(pr->k - 1) * c->pairs % r->tune->count),
 	                 .seed = pr->seed,
 	                 .threads = c->threads,
+	                 .affinity = c->affinity,
 	                 .stop = interrupt_flag(),
 	                 .pool = r->pool};
 	if (pairs_play(&spec, c->pairs, r->scores, &r->faults, err, errlen) < 0)
@@ -393,6 +394,7 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 	               .openings = &verify,
 	               .seed = c->seed ^ 0x7665726966790000ull,
 	               .threads = c->threads,
+	               .affinity = c->affinity,
 	               .stop = interrupt_flag(),
 	               .pool = r->pool};
 	VerifyResult vr;

@@ -53,7 +53,8 @@ typedef struct {
 	bool symmetries;
 	int size;
 	Rule rule;
-	int threads; /* 0 = every core */
+	int threads;   /* 0 = every core */
+	bool affinity; /* each game thread and its engines on one CPU */
 	uint64_t seed;
 	Budget budget;
 	unsigned budget_set; /* the budget keys [spsa] gave (config.h's rule) */
