@@ -118,7 +118,8 @@ int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 	                 .max_plies = (int)max_plies,
 	                 .openings = &openings,
 	                 .seed = (uint64_t)seed,
-	                 .threads = (int)threads};
+	                 .threads = (int)threads,
+	                 .affinity = o->affinity};
 	int failed = executor_play_pairs(&exec, (int)pairs, scores, recs, msg, sizeof msg);
 	openings_free(&openings);
 	free(scores);

@@ -23,6 +23,7 @@ typedef struct {
 	long opening_plies; /* random stones near the centre, 0 to 20 */
 	long max_plies;     /* 0: to a full board */
 	long threads;       /* 0: every core */
+	bool affinity;      /* each game thread and its engines on one CPU */
 	long seed;          /* 0 to 2^31 - 1 */
 	Rule rule;
 } MatchOptions;
