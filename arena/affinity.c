@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "affinity.h"
 
+#include <omp.h>
 #include <sched.h>
 #include <string.h>
 
@@ -12,7 +13,10 @@ void affinity_init(Affinity *a, bool on)
 {
 	a->count = 0;
 	cpu_set_t set;
-	if (!on || sched_getaffinity(0, sizeof set, &set) != 0)
+	/* With OMP_PROC_BIND (or GOMP_CPU_AFFINITY) libgomp binds its threads
+	 * itself, the caller to the first place: its mask is not the run's. */
+	if (!on || omp_get_proc_bind() != omp_proc_bind_false ||
+	    sched_getaffinity(0, sizeof set, &set) != 0)
 		return;
 	for (int cpu = 0; cpu < CPU_SETSIZE && cpu < AFFINITY_CPUS; cpu++)
 		if (CPU_ISSET(cpu, &set))

@@ -8,7 +8,7 @@
  * starts are put on one CPU together: they take turns, never run at once
  * (unless an engine ponders or searches with several threads: then it
  * wants affinity off). Engines inherit the mask of the thread that starts
- * them. */
+ * them. With more threads than CPUs, CPUs are shared round robin. */
 #ifndef ARENA_AFFINITY_H
 #define ARENA_AFFINITY_H
 
@@ -27,7 +27,11 @@ typedef struct {
 	unsigned long bits[AFFINITY_CPUS / (8 * sizeof(unsigned long))];
 } AffinitySaved;
 
-/* Off, or the CPUs the calling thread may run on now. */
+/* Off, or the CPUs the calling thread may run on now. Off as well when
+ * OpenMP binds its threads itself (OMP_PROC_BIND, OMP_PLACES,
+ * GOMP_CPU_AFFINITY): its binding is kept. Several arenas on one machine,
+ * or several ranks of an MPI world, each count from their own first CPU:
+ * they share CPUs unless their masks differ (a launcher's binding). */
 void affinity_init(Affinity *a, bool on);
 
 /* Worker `row` (0, 1, ...) on the row-th CPU of a->cpu, round robin; the

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "affinity.h"
 #include "interrupt.h"
 #include "jobs_mpi.h"
 #include "jobs_mpi_impl.h"
@@ -29,6 +30,7 @@ typedef struct {
 	int stop_sent; /* 0, 1: STOP sent, 2: STOP that abandons sent */
 	GameRecord *rec;
 	atomic_long local; /* games rank 0's threads played */
+	Affinity aff;      /* rank 0's playing threads' CPUs (spec->affinity) */
 } Lead;
 
 static double thread_cpu_s(void)
@@ -253,6 +255,8 @@ static void play_local(Lead *L, int row)
 		jobs_fail(&L->s, "out of memory", NULL, NULL);
 		return;
 	}
+	AffinitySaved mask;
+	affinity_pin(&L->aff, row, &mask);
 	while (!atomic_load(&L->s.halt) && !jobs_stopped(L->s.spec)) {
 		int i = atomic_fetch_add(&L->next, 1);
 		if (i >= L->count)
@@ -260,6 +264,7 @@ static void play_local(Lead *L, int row)
 		jobs_play(&L->s, row, &L->jobs[i], opening_of(L, &L->jobs[i]), rec);
 		atomic_fetch_add(&L->local, 1);
 	}
+	affinity_unpin(&mask);
 	free(rec);
 }
 
@@ -292,6 +297,7 @@ int jobs_mpi_run(const JobSpec *spec, const Job *jobs, int count, const JobSink 
 	L.os = spec->openings && spec->openings->count > 0 ? spec->openings : NULL;
 	atomic_init(&L.next, 0);
 	atomic_init(&L.local, 0);
+	affinity_init(&L.aff, spec->affinity);
 	if (!L.s.pool)
 		L.s.pool = pool_create(threads, spec->nplayers);
 	L.owner = calloc((size_t)count, sizeof *L.owner);

@@ -64,6 +64,11 @@ alphabeta:*)
 esac
 echo "engines: $engines; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 
+case ${AFFINITY:-off} in
+off | both) ;;
+on) [ -z "$old" ] || { echo "AFFINITY=on: not with OLD_ARENA (an older arena refuses the key); AFFINITY=both" >&2 && exit 2; } ;;
+*) echo "AFFINITY: on, off or both" >&2 && exit 2 ;;
+esac
 cli=${GOMOKU_CLI:+$(realpath "$GOMOKU_CLI")}
 if [ -n "$cli" ]; then
 	[ "$engines" = pbrain ] || { echo "GOMOKU_CLI: ENGINES=pbrain only" >&2 && exit 2; }

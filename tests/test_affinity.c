@@ -9,9 +9,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <omp.h>
 #include <sched.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "affinity.h"
@@ -40,9 +42,27 @@ static void off_changes_nothing(void **state)
 	affinity_unpin(&saved);
 }
 
+/* The tests below need two CPUs and leave to pin a thread (a container
+ * may refuse it), and no binding of OpenMP's own (OMP_PROC_BIND), under
+ * which affinity keeps out of the way: else they are skipped. */
+static bool can_pin(void)
+{
+	cpu_set_t before = mask_now();
+	if (CPU_COUNT(&before) < 2 || omp_get_proc_bind() != omp_proc_bind_false)
+		return false;
+	Affinity a;
+	affinity_init(&a, true);
+	AffinitySaved saved;
+	affinity_pin(&a, 0, &saved);
+	affinity_unpin(&saved);
+	return saved.pinned;
+}
+
 static void rows_go_round_the_cpus_and_come_back(void **state)
 {
 	(void)state;
+	if (!can_pin())
+		skip();
 	cpu_set_t before = mask_now();
 	Affinity a;
 	affinity_init(&a, true);
@@ -64,6 +84,8 @@ static void rows_go_round_the_cpus_and_come_back(void **state)
 static void a_child_of_a_pinned_thread_keeps_its_cpu(void **state)
 {
 	(void)state;
+	if (!can_pin())
+		skip();
 	Affinity a;
 	affinity_init(&a, true);
 	AffinitySaved saved;
@@ -88,20 +110,38 @@ enum { NJOBS = 12 };
 
 typedef struct {
 	int games, cpus_max, cpus_min;
+	Affinity aff;     /* what the rows' CPUs should be */
+	int wrong_cpu;    /* games played on a thread on another CPU */
+	bool rows[NJOBS]; /* the rows (worker threads) that played */
 } Seen;
 
-/* Called on the thread that played the game. */
+/* Called on the thread that played the game: its mask, and with affinity
+ * its CPU, that of its row. */
 static bool seen_finished(void *ctx, const Job *j, const GameRecord *rec)
 {
 	(void)j;
 	(void)rec;
 	Seen *s = ctx;
 	cpu_set_t set = mask_now();
-	int n = CPU_COUNT(&set);
+	int n = CPU_COUNT(&set), row = omp_get_thread_num();
 	s->games++;
 	s->cpus_max = n > s->cpus_max ? n : s->cpus_max;
 	s->cpus_min = s->games == 1 || n < s->cpus_min ? n : s->cpus_min;
+	s->rows[row % NJOBS] = true;
+	if (s->aff.count > 0 &&
+	    !(n == 1 && CPU_ISSET(s->aff.cpu[row % s->aff.count], &set)))
+		s->wrong_cpu++;
 	return false;
+}
+
+/* A game takes a while, so that every thread gets some. */
+static int slow_prepare(void *ctx, const Job *j, const GameRecord *rec)
+{
+	(void)ctx;
+	(void)j;
+	(void)rec;
+	nanosleep(&(struct timespec){0, 20 * 1000 * 1000}, NULL);
+	return 0;
 }
 
 static Seen run_jobs(bool affinity)
@@ -119,7 +159,8 @@ static Seen run_jobs(bool affinity)
 	                .threads = 3,
 	                .affinity = affinity};
 	Seen s = {0};
-	JobSink sink = {.ctx = &s, .finished = seen_finished};
+	affinity_init(&s.aff, affinity);
+	JobSink sink = {.ctx = &s, .finished = seen_finished, .prepare = slow_prepare};
 	char err[256];
 	assert_int_equal(jobs_run(&spec, jobs, NJOBS, &sink, err, sizeof err), JOBS_DONE);
 	return s;
@@ -128,10 +169,17 @@ static Seen run_jobs(bool affinity)
 static void jobs_run_plays_on_one_cpu_a_thread_with_affinity(void **state)
 {
 	(void)state;
+	if (!can_pin())
+		skip();
 	cpu_set_t before = mask_now();
 	Seen on = run_jobs(true);
 	assert_int_equal(on.games, NJOBS);
 	assert_int_equal(on.cpus_max, 1);
+	assert_int_equal(on.wrong_cpu, 0);
+	int rows = 0;
+	for (int r = 0; r < NJOBS; r++)
+		rows += on.rows[r];
+	assert_true(rows >= 2); /* so that row 1's CPU was checked */
 	cpu_set_t after = mask_now();
 	assert_true(CPU_EQUAL(&before, &after));
 	Seen off = run_jobs(false);

@@ -19,7 +19,7 @@
 #include "player.h"
 
 /* Bumped whenever a message's layout changes. */
-enum { WIRE_VERSION = 1 };
+enum { WIRE_VERSION = 2 }; /* 2: the batch header's affinity */
 
 /* A message being written. The buffer grows as needed; oom is set (and
  * later writes do nothing) if it cannot. Owned: wire_out_free, or taken

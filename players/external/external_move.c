@@ -188,8 +188,9 @@ int external_move_choose(Player *p, const Board *pos, const Budget *budget, Move
 	if (e->stop_between)
 		proc_suspend(&e->proc);
 	else if (e->ponder == PONDER_WATCH) {
-		e->cpu_at_move = proc_cpu_ms(&e->proc);
+		/* The wall clock first: a window measured too long is safe. */
 		e->wall_at_move = clock_ms();
+		e->cpu_at_move = proc_cpu_ms(&e->proc);
 	}
 	int m = board_point((int)x, (int)y);
 	/* An occupied point is the arena's to judge (END_ILLEGAL). */

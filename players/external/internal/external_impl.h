@@ -85,7 +85,7 @@ typedef struct {
 	 * when its last move was read, or -1 (no move read since a command);
 	 * wall_at_move is clock_ms() then. */
 	double cpu_at_move, wall_at_move;
-	int cpus; /* online CPUs when it was made: a bound on its CPU a ms */
+	int cpus; /* the machine's CPUs: a bound on its CPU time a ms */
 	/* RESTART failed once: fresh processes from then on, so that an
 	 * engine that ignores it costs timeout_start once, not every game. */
 	bool restart_failed;

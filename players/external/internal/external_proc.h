@@ -69,7 +69,8 @@ typedef struct {
 	bool nosignal;
 	/* proc_read_line reads before it polls while that finds answers:
 	 * first_credit is its hits less its misses, kept between 0 and
-	 * PROC_FIRST_CREDIT; first_lines counts the lines for the probes. */
+	 * PROC_FIRST_CREDIT; first_lines counts the lines for the probes.
+	 * Kept across processes: they describe the machine and the engine. */
 	int first_credit;
 	unsigned first_lines;
 	/* The child's CPU-time clock (proc_cpu_ms), if it could be named. */
