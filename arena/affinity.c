@@ -1,4 +1,4 @@
-/* affinity.c - a worker thread on a CPU of its own. */
+/* affinity.c - a worker thread pinned to one CPU. */
 #define _GNU_SOURCE
 #include "affinity.h"
 

@@ -1,4 +1,4 @@
-/* affinity.h - a worker thread on a CPU of its own ([tournament] affinity).
+/* affinity.h - a worker thread pinned to one CPU ([tournament] affinity).
  *
  * A game is a conversation: the arena writes a command and sleeps until
  * the engine answers, the engine sleeps until the next command. Each

@@ -67,7 +67,7 @@ static const ConfigKey tournament_keys[] = {
     {"threads", CONFIG_INT, W | CONFIG_FREE, .at = AT(threads, int), .max = 1024,
      .shown_def = "0 = every core", .help = "games played at once"},
     {"affinity", CONFIG_ONOFF, W | CONFIG_FREE, .at = AT(affinity, bool),
-     .help = "each game thread and the engines it starts on a CPU of its own"},
+     .help = "each game thread and the engines it starts pinned to one CPU"},
     {"seed", CONFIG_SEED, W, .at = AT(seed, uint64_t), .def = 1,
      .help = "every game's seeds derive from it and the game's number"},
     CONFIG_BUDGET_KEYS(Tournament, budget, budget_set, 20000, W, NULL),

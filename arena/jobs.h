@@ -73,7 +73,7 @@ typedef struct {
 	int nplayers;
 	const OpeningSet *openings; /* NULL: every game from the empty board */
 	int threads;                /* 0 = every core */
-	/* Each worker thread, and the engines it starts, on a CPU of its own
+	/* Each worker thread, and the engines it starts, pinned to one CPU
 	 * (affinity.h); the threads' masks are put back when the call ends. */
 	bool affinity;
 	/* NULL, or a flag (interrupt.h) that abandons the run when it becomes

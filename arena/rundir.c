@@ -158,7 +158,23 @@ static const char *value_of(const char *s, size_t len, size_t *klen)
 	return eq;
 }
 
-static void note_diff(const Cursor *a, const Cursor *b, const char *section, RundirDiff *d)
+/* Whether the key of length klen at s is on c's line or a later one of
+ * its section (c is a copy, walked on). */
+static bool key_ahead(Cursor c, const char *s, size_t klen,
+                      const ConfigSection *const *sections)
+{
+	char ignored[128];
+	while (c.len && !section_of(c.s, c.len, ignored, sizeof ignored)) {
+		size_t k;
+		if (value_of(c.s, c.len, &k) && k == klen && strncmp(c.s, s, k) == 0)
+			return true;
+		advance(&c, sections);
+	}
+	return false;
+}
+
+static void note_diff(const Cursor *a, const Cursor *b, const char *section,
+                      const ConfigSection *const *sections, RundirDiff *d)
 {
 	memset(d, 0, sizeof *d);
 	d->line = a->line;
@@ -175,6 +191,8 @@ static void note_diff(const Cursor *a, const Cursor *b, const char *section, Run
 	} else {
 		snprintf(d->a, sizeof d->a, "%.*s", (int)a->len, a->s);
 		snprintf(d->b, sizeof d->b, "%.*s", (int)b->len, b->s);
+		d->b_new = vb && !key_ahead(*a, b->s, kb, sections);
+		d->a_gone = !d->b_new && va && !key_ahead(*b, a->s, ka, sections);
 	}
 }
 
@@ -192,7 +210,7 @@ bool rundir_config_diff(const char *a, const char *b, const ConfigSection *const
 			continue;
 		}
 		if (diff)
-			note_diff(&ca, &cb, section, diff);
+			note_diff(&ca, &cb, section, sections, diff);
 		return false;
 	}
 }
@@ -210,6 +228,14 @@ void rundir_diff_text(const RundirDiff *d, char *buf, size_t buflen)
 	if (d->key[0])
 		snprintf(buf, buflen, "%s%s differs (%s in the folder, %s now)", where,
 		         d->key, d->a, d->b);
+	else if (d->b_new)
+		snprintf(
+		    buf, buflen,
+		    "%snow there is '%s', which the folder's configuration does not have",
+		    where, d->b);
+	else if (d->a_gone)
+		snprintf(buf, buflen, "%sthe folder has '%s', which now is not there",
+		         where, d->a);
 	else if (d->a_ended)
 		snprintf(buf, buflen,
 		         "%sthe folder's configuration ends where now there is '%s'", where,

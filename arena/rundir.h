@@ -33,6 +33,9 @@ typedef struct {
 	char a[320], b[320]; /* with key: the two values; else the two lines, ""
 	                        for the text that ended */
 	bool a_ended, b_ended;
+	/* Lines of different keys: b's key is nowhere in the rest of a's
+	 * section (a key added now), or a's in the rest of b's (one dropped). */
+	bool b_new, a_gone;
 } RundirDiff;
 
 /* True if the configuration texts a and b (as config_write or
@@ -49,8 +52,10 @@ bool rundir_config_diff(const char *a, const char *b, const ConfigSection *const
 bool rundir_same_config(const char *a, const char *b, const ConfigSection *const *sections);
 
 /* The difference as text: "[tournament] seed differs (1 in the folder, 2
- * now)", or for lines of different keys "[S] the folder has 'A' where now
- * there is 'B'". */
+ * now)", for a key added or dropped "[S] now there is 'B', which the
+ * folder's configuration does not have" or "[S] the folder has 'A', which
+ * now is not there", and else "[S] the folder has 'A' where now there is
+ * 'B'". */
 void rundir_diff_text(const RundirDiff *d, char *buf, size_t buflen);
 
 /* The value of key in [section] of a configuration text into out. Returns

@@ -30,7 +30,7 @@
 #                        ENGINES=pbrain only (it waits for an answer to
 #                        ABOUT, which the instant engine never gives)
 #   AFFINITY=on|both     [tournament] affinity = on (each game thread and its
-#                        engines on a CPU of their own); both: the arena run
+#                        engines pinned to one CPU); both: the arena run
 #                        with and without it alternately (lines "pin", "free")
 #   SYSCALLS=1           one more 1-thread run of each arena under
 #                        `perf stat` (tracepoints; root or a low
@@ -45,6 +45,16 @@ engines=${ENGINES:-pbrain}
 old=${OLD_ARENA:+$(realpath "$OLD_ARENA")}
 here=$(dirname "$(realpath "$0")")
 openings=$here/../configs/openings-15.ini
+usage() { echo "usage: tests/bench_external.sh ARENA_BINARY PBRAIN_DIR [RUNS] [MODES]: $*" >&2 && exit 2; }
+[[ $runs =~ ^[1-9][0-9]*$ ]] || usage "RUNS is a whole number from 1, not '$runs'"
+for m in $modes; do
+	case $m in on | off | legacy) ;; *) usage "MODES: on, off or both of them, not '$m'" ;; esac
+done
+case ${AFFINITY:-off} in
+off | both) ;;
+on) [ -z "$old" ] || { echo "AFFINITY=on: not with OLD_ARENA (an older arena refuses the key); AFFINITY=both" >&2 && exit 2; } ;;
+*) echo "AFFINITY: on, off or both" >&2 && exit 2 ;;
+esac
 work=$(mktemp -d /tmp/bench_external.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -64,11 +74,6 @@ alphabeta:*)
 esac
 echo "engines: $engines; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-case ${AFFINITY:-off} in
-off | both) ;;
-on) [ -z "$old" ] || { echo "AFFINITY=on: not with OLD_ARENA (an older arena refuses the key); AFFINITY=both" >&2 && exit 2; } ;;
-*) echo "AFFINITY: on, off or both" >&2 && exit 2 ;;
-esac
 cli=${GOMOKU_CLI:+$(realpath "$GOMOKU_CLI")}
 if [ -n "$cli" ]; then
 	[ "$engines" = pbrain ] || { echo "GOMOKU_CLI: ENGINES=pbrain only" >&2 && exit 2; }

@@ -19,7 +19,7 @@ for pair in "alphabeta weighted" "mcts naive" "random random:distance=1"; do
 	two=$(result "$1" "$2" --pairs 6 --nodes 400 --threads 2) || fail "$pair, 2 threads"
 	[ "$one" = "$two" ] || fail "$pair: 1 thread '$one', 2 threads '$two'"
 done
-# Each thread and its engine on a CPU of their own (--affinity): the same
+# Each thread and its engine pinned to one CPU (--affinity): the same
 # games.
 engine="external:command=$pbrain --player weighted"
 one=$(result "$engine" naive --pairs 4 --nodes 400 --threads 1) || fail "external, 1 thread"

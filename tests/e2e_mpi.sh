@@ -113,7 +113,7 @@ hash_mb = 1
 [player mcts]
 type = mcts
 INI
-# affinity (each game thread on a CPU of its own) changes no game.
+# affinity (each game thread pinned to one CPU) changes no game.
 run rr1 "$arena" run ../rr.ini --threads 2 --out r --set tournament.affinity=on
 run rr3 "${mpi[@]}" "$arena" run ../rr.ini --threads 1 --out r
 same rr1 rr3 r/rr/games.csv r/rr/elo.csv r/rr/pairs.csv out.txt

@@ -1,4 +1,4 @@
-/* test_affinity.c - a worker thread on a CPU of its own: the module's
+/* test_affinity.c - a worker thread pinned to one CPU: the module's
  * round robin and restore, that a process started on a pinned thread
  * keeps its CPU (which is how engines get theirs), and jobs_run's use of
  * it: every game on a thread of one CPU, the caller's mask back after. */

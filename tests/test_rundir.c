@@ -103,9 +103,22 @@ static void lines_of_different_keys(void **state)
 	assert_int_equal(d.line, 6);
 	assert_string_equal(d.key, "");
 	rundir_diff_text(&d, text, sizeof text);
-	assert_string_equal(text,
-	                    "[tournament] the folder has 'openings_hash = "
-	                    "fnv1a64:00000000000000aa' where now there is '[player a]'");
+	assert_string_equal(text, "[tournament] the folder has 'openings_hash = "
+	                          "fnv1a64:00000000000000aa', which now is not there");
+	/* A key added now, before one both have: named as the new one. */
+	const char *added = "[tournament]\nname = t\nrestart = on\nseed = 1\n";
+	assert_false(
+	    rundir_config_diff("[tournament]\nname = t\nseed = 1\n", added, free_keys, &d));
+	rundir_diff_text(&d, text, sizeof text);
+	assert_string_equal(text, "[tournament] now there is 'restart = on', which the "
+	                          "folder's configuration does not have");
+	/* Keys in another order: neither is new, the lines are shown. */
+	assert_false(rundir_config_diff("[tournament]\nname = t\nseed = 1\n",
+	                                "[tournament]\nseed = 1\nname = t\n", free_keys,
+	                                &d));
+	rundir_diff_text(&d, text, sizeof text);
+	assert_string_equal(text, "[tournament] the folder has 'name = t' where now there "
+	                          "is 'seed = 1'");
 	/* A player more now: the saved text ends first. */
 	const char *more = SAVED "\n[player b]\ntype = naive\n";
 	assert_false(rundir_config_diff(SAVED, more, free_keys, &d));

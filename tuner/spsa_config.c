@@ -67,7 +67,7 @@ static const ConfigKey spsa_keys[] = {
      .shown_def = "0 = every core",
      .help = "games at once; the results do not depend on it"},
     {"affinity", CONFIG_ONOFF, W | CONFIG_FREE, .at = AT(affinity, bool),
-     .help = "each game thread and the engines it starts on a CPU of its own"},
+     .help = "each game thread and the engines it starts pinned to one CPU"},
     {"seed", CONFIG_SEED, W, .at = AT(seed, uint64_t), .def = 1,
      .help = "each iteration's flips, roundings and seeds derive from (seed, k)"},
     CONFIG_BUDGET_KEYS(SpsaConfig, budget, budget_set, 20000, W, NULL),

@@ -91,7 +91,7 @@ int match_command(int argc, char **argv)
 	    {.name = "affinity",
 	     .kind = OPT_FLAG,
 	     .dest = &o.affinity,
-	     .help = "each game thread and its engines on a CPU of its own"},
+	     .help = "each game thread and its engines pinned to one CPU"},
 	    {.name = "seed",
 	     .kind = OPT_INT,
 	     .dest = &o.seed,
