@@ -477,12 +477,10 @@ ProcStatus proc_read_line(Proc *p, char line[PROC_LINE_MAX], double deadline)
 				return w;
 		}
 		ssize_t n = read(p->from_child, p->buf + p->len, sizeof p->buf - p->len);
-		if (read_first)
-			p->first_credit =
-			    n > 0
-			        ? (p->first_credit < PROC_FIRST_CREDIT ? p->first_credit + 1
-			                                               : PROC_FIRST_CREDIT)
-			        : (p->first_credit > 0 ? p->first_credit - 1 : 0);
+		if (read_first && n > 0 && p->first_credit < PROC_FIRST_CREDIT)
+			p->first_credit++;
+		else if (read_first && n <= 0 && p->first_credit > 0)
+			p->first_credit--;
 		read_first = false;
 		if (n > 0)
 			p->len += (size_t)n;
