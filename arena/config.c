@@ -280,11 +280,11 @@ static int finish(Ctx *c, char *err, size_t errlen)
 			return inifile_fail(ini, e->line, msg, err, errlen);
 	}
 	apply_restart(t);
-	if (t->stem_too_long && !t->name[0])
-		return inifile_fail(ini, 0,
-		                    "the file's name is too long to name the run: give "
-		                    "[tournament] a 'name'",
-		                    err, errlen);
+	if (t->stem_rc && !t->name[0]) {
+		snprintf(msg, sizeof msg, "%s: give [tournament] a 'name'",
+		         inifile_stem_why(t->stem_rc));
+		return inifile_fail(ini, 0, msg, err, errlen);
+	}
 	return 0;
 }
 
@@ -297,8 +297,7 @@ int config_load(const char *path, Tournament *t, char *err, size_t errlen)
 	}
 	snprintf(t->path, sizeof t->path, "%s", path);
 	/* The run is named after the file unless it says otherwise. */
-	if (inifile_stem(path, t->name, sizeof t->name) < 0)
-		t->stem_too_long = true;
+	t->stem_rc = inifile_stem(path, t->name, sizeof t->name);
 
 	IniFile ini;
 	if (inifile_read(path, NULL, &ini, err, errlen) < 0)

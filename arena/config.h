@@ -83,7 +83,7 @@ typedef struct {
 	 * the file (a default, or --set). */
 	int type_line, openings_line, openings_hash_line, anchor_line, sprt_line, elo0_line,
 	    elo1_line, challengers_line;
-	bool stem_too_long; /* the file's name cannot name the run: `name` must */
+	int stem_rc; /* inifile_stem's: not 0, the file's name cannot name the run */
 	int nplayers;
 	PlayerSpec players[CONFIG_PLAYERS_MAX];
 } Tournament;

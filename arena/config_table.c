@@ -143,10 +143,10 @@ static int text(const ConfigKey *k, const char *v, char *out, char *err, size_t 
 {
 	size_t n = strlen(v);
 	bool dots = strcmp(v, ".") == 0 || strcmp(v, "..") == 0;
-	if (k->kind == CONFIG_FOLDER && (!n || n >= k->size || strchr(v, '/') || dots)) {
+	if (k->kind == CONFIG_FOLDER && (n >= k->size || !inifile_folder_name(v))) {
 		snprintf(err, errlen,
-		         "'%s' is a folder name of 1 to %zu characters: no '/', not '.' or "
-		         "'..'",
+		         "'%s' is a folder name of 1 to %zu characters: no '/' or control "
+		         "character, not '.' or '..'",
 		         k->name, k->size - 1);
 		return -1;
 	}

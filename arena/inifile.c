@@ -445,6 +445,16 @@ int inifile_resolve_path(const char *ini_path, const char *v, char *out, size_t 
 	return w < 0 || (size_t)w >= outlen ? -1 : 0;
 }
 
+bool inifile_folder_name(const char *v)
+{
+	if (!*v || strchr(v, '/') || strcmp(v, ".") == 0 || strcmp(v, "..") == 0)
+		return false;
+	for (const unsigned char *c = (const unsigned char *)v; *c; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			return false;
+	return true;
+}
+
 int inifile_stem(const char *path, char *out, size_t outlen)
 {
 	const char *b = strrchr(path, '/');
@@ -456,5 +466,18 @@ int inifile_stem(const char *path, char *out, size_t outlen)
 		return -1;
 	memcpy(out, b, n);
 	out[n] = '\0';
+	/* "..ini" would run in the out folder itself, "...ini" in its parent,
+	 * and a newline would reach config.ini and tuned.ini. */
+	if (!inifile_folder_name(out)) {
+		out[0] = '\0';
+		return -2;
+	}
 	return 0;
+}
+
+const char *inifile_stem_why(int rc)
+{
+	return rc == -1 ? "the file's name is too long to name the run"
+	                : "the file's name cannot name the run's folder (it would be "
+	                  "empty, '.' or '..', or hold a control character)";
 }

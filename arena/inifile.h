@@ -79,9 +79,16 @@ int inifile_seed(const char *key, const char *v, uint64_t *out, char *err, size_
  * to out. Returns 0, or -1 if it does not fit. */
 int inifile_resolve_path(const char *ini_path, const char *v, char *out, size_t outlen);
 
+/* True if v can name a run's folder: not empty, no '/', not "." or "..",
+ * and no control character (a byte below 0x20, or 0x7f). */
+bool inifile_folder_name(const char *v);
+
 /* The file's name without its folder and extension ("configs/t.ini": "t"),
- * the default name of a run, into out. Returns 0, or -1 (out empty) if it
- * does not fit: the file must then give a name. */
+ * the default name of a run, into out. Returns 0, or (out empty) -1 if it
+ * does not fit and -2 if it cannot name a folder (inifile_folder_name): the
+ * file must then give a name. inifile_stem_why(rc) says which, as "the
+ * file's name ...". */
 int inifile_stem(const char *path, char *out, size_t outlen);
+const char *inifile_stem_why(int rc);
 
 #endif

@@ -282,6 +282,58 @@ static void tuner_budgets_follow_the_same_rule(void **state)
 	assert_true(budget_is(texel_config_budget(&x, x.player), 2000, 0, 0));
 }
 
+/* A run named after its file: a name that is no folder name ("..ini" would
+ * write into the out folder itself, "...ini" into its parent, a newline
+ * reach config.ini) is refused unless the file gives `name` (issue 30). */
+static void derived_run_names_are_checked(void **state)
+{
+	(void)state;
+	static const char *const bad[] = {"..ini", "...ini", "a\nb.ini", "a\x1b]0;x.ini",
+	                                  "tab\t.ini"};
+	char err[1024];
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		Tournament t;
+		const char *p = tmpdir_write(bad[i], "[player a]\ntype = random\n"
+		                                     "[player b]\ntype = random\n");
+		assert_int_equal(config_load(p, &t, err, sizeof err), -1);
+		if (!strstr(err, "the file's name cannot name the run's folder") ||
+		    !strstr(err, "give [tournament] a 'name'"))
+			fail_msg("%s: %s", bad[i], err);
+		p = tmpdir_write(bad[i], "[tournament]\nname = fine\n[player a]\n"
+		                         "type = random\n[player b]\ntype = random\n");
+		if (config_load(p, &t, err, sizeof err) < 0)
+			fail_msg("%s: %s", bad[i], err);
+		assert_string_equal(t.name, "fine");
+
+		SpsaConfig s;
+		p = tmpdir_write(bad[i], "[spsa]\nopenings = o.ini\n[player p]\n"
+		                         "type = alphabeta\n[param ratio]\n");
+		assert_int_equal(spsa_config_load(p, &s, err, sizeof err), -1);
+		if (!strstr(err, "cannot name the run's folder") ||
+		    !strstr(err, "give [spsa] a 'name'"))
+			fail_msg("%s: %s", bad[i], err);
+		TexelConfig x;
+		p = tmpdir_write(bad[i], "[texel]\n[player p]\ntype = alphabeta\n");
+		assert_int_equal(texel_config_load(p, &x, err, sizeof err), -1);
+		if (!strstr(err, "cannot name the run's folder") ||
+		    !strstr(err, "give [texel] a 'name'"))
+			fail_msg("%s: %s", bad[i], err);
+	}
+	/* An explicit name with a control character is refused as well (an INI
+	 * line cannot hold one: inifile.c refuses it first). */
+	Tournament t;
+	const char *p = tmpdir_write("c.ini", "[player a]\ntype = random\n"
+	                                      "[player b]\ntype = random\n");
+	if (config_load(p, &t, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	assert_int_equal(config_override(&t,
+	                                 "tournament.name=a\x1b"
+	                                 "b",
+	                                 err, sizeof err),
+	                 -1);
+	assert_non_null(strstr(err, "'name' is a folder name"));
+}
+
 /* Each malformed file and the words its message must hold, line included. */
 static void bad_files_name_file_and_line(void **state)
 {
@@ -507,6 +559,7 @@ int main(void)
 	    cmocka_unit_test(budget_keys_replace_whole_budgets),
 	    cmocka_unit_test(clock_keys_are_budget_keys),
 	    cmocka_unit_test(tuner_budgets_follow_the_same_rule),
+	    cmocka_unit_test(derived_run_names_are_checked),
 	    cmocka_unit_test(bad_files_name_file_and_line),
 	    cmocka_unit_test(long_line_and_missing_file),
 	    cmocka_unit_test(validation_of_the_whole),

@@ -139,8 +139,8 @@ static void defaults(SpsaConfig *c, const char *path)
 	memset(c, 0, sizeof *c);
 	config_table_defaults(&spsa_config_section, c);
 	snprintf(c->path, sizeof c->path, "%s", path);
-	if (inifile_stem(path, c->name, sizeof c->name) < 0)
-		c->name[0] = '\0'; /* the file must give one */
+	/* If the file's name cannot name the run, the file must give one. */
+	c->stem_rc = inifile_stem(path, c->name, sizeof c->name);
 }
 
 /* The section of each name: [spsa], [player NAME], [param KEY]; every
@@ -405,9 +405,9 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 		goto out;
 	}
 	if (!c->name[0]) {
-		fail_at(
-		    &x, 0,
-		    "the file's name is too long to name the run: give [spsa] a 'name'");
+		snprintf(msg, sizeof msg, "%s: give [spsa] a 'name'",
+		         inifile_stem_why(c->stem_rc));
+		fail_at(&x, 0, msg);
 		goto out;
 	}
 	int line;

@@ -44,6 +44,7 @@ typedef enum {
 typedef struct {
 	char path[CONFIG_PATH_MAX]; /* the INI file */
 	char name[CONFIG_NAME_MAX]; /* run name: the output sub-folder */
+	int stem_rc;                /* inifile_stem's: not 0, the file's name cannot */
 	char out[CONFIG_PATH_MAX];  /* output root */
 	int iterations, pairs;      /* pairs per iteration */
 	int verify_pairs;

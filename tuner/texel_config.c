@@ -345,10 +345,11 @@ static int finish(Ctx *x)
 		                                                : c->board_line,
 		            msg);
 	}
-	if (c->stem_too_long && !c->name[0])
-		return fail(x, 0,
-		            "the file's name is too long to name the run: give [texel] a "
-		            "'name'");
+	if (c->stem_rc && !c->name[0]) {
+		snprintf(msg, sizeof msg, "%s: give [texel] a 'name'",
+		         inifile_stem_why(c->stem_rc));
+		return fail(x, 0, msg);
+	}
 	if (random_openings_fit(x) < 0 || files_exist(x) < 0)
 		return -1;
 	for (int i = 0; i < c->nplayers; i++)
@@ -365,7 +366,7 @@ int texel_config_load(const char *path, TexelConfig *c, char *err, size_t errlen
 	if (inifile_read(path, NULL, &ini, err, errlen) < 0)
 		return -1;
 	snprintf(c->path, sizeof c->path, "%s", ini.path);
-	c->stem_too_long = inifile_stem(path, c->name, sizeof c->name) < 0;
+	c->stem_rc = inifile_stem(path, c->name, sizeof c->name);
 	Ctx x = {.c = c, .ini = &ini, .err = err, .errlen = errlen};
 	char msg[700];
 	int rc = 0;

@@ -60,7 +60,7 @@ typedef struct {
 	char params[TEXEL_PARAMS_TEXT_MAX]; /* as written: read once the type is known */
 	int params_line;
 	int opening_box_line, opening_plies_line, board_line;
-	bool stem_too_long; /* the file's name cannot name the run: `name` must */
+	int stem_rc; /* inifile_stem's: not 0, the file's name cannot name the run */
 	int iterations, rounds;
 	double l2;
 	/* verification */
