@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "interrupt.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -25,15 +26,47 @@ static void on_signal(int sig)
 	_exit(128 + sig);
 }
 
-void interrupt_install(void)
+/* The same, once no game is left to stop. */
+static void on_signal_finishing(int sig)
+{
+	int none = 0;
+	if (atomic_compare_exchange_strong(&stop_signal, &none, sig)) {
+		static const char msg[] = "\nfinishing the report: every game is on disk "
+		                          "(a second Ctrl-C quits at once)\n";
+		ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+		(void)w;
+		return;
+	}
+	on_signal(sig);
+}
+
+static void install(void (*handler)(int))
 {
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
+	sa.sa_handler = handler;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+}
+
+void interrupt_install(void)
+{
+	install(on_signal);
+}
+
+int interrupt_finishing(void)
+{
+	sigset_t set, old;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &set, &old);
+	int before = atomic_load(&stop_signal);
+	install(on_signal_finishing);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return before;
 }
 
 int interrupt_signal(void)

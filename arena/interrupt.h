@@ -17,6 +17,13 @@
 
 void interrupt_install(void);
 
+/* Once no game is left to play and only the files of the whole are left to
+ * write: from now on the first signal says that the report is being
+ * finished (and the command finishes it), a second one exits at once as
+ * before. Returns the signal that asked to stop before this call, or 0;
+ * none is lost between the two (they are blocked meanwhile). */
+int interrupt_finishing(void);
+
 /* The signal that asked to stop (SIGINT or SIGTERM), or 0. */
 int interrupt_signal(void);
 

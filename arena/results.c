@@ -320,6 +320,11 @@ static int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
+const char *results_why(int e)
+{
+	return e == ENOSPC || e == EDQUOT ? "disk full" : strerror(e);
+}
+
 int results_append(ResultsFile *rf, const char *line)
 {
 	/* write() hands the line to the kernel: a killed process cannot lose

@@ -102,6 +102,9 @@ int results_open_append(ResultsFile *rf, const char *path, char *err, size_t err
  * on disk). Not thread-safe: one writer at a time. Returns 0 or -1. */
 int results_append(ResultsFile *rf, const char *line);
 
+/* What a failed write's errno e means to a user: "disk full" for ENOSPC and
+ * EDQUOT, else strerror(e). */
+const char *results_why(int e);
 /* Syncs and closes (accepts a closed file). Returns 0 or -1. */
 int results_close(ResultsFile *rf);
 

@@ -34,32 +34,44 @@ int rundir_create(const char *path, char *err, size_t errlen)
 	}
 }
 
-int rundir_lock(const char *dir, char *err, size_t errlen)
+int rundir_lock(RundirLock *l, const char *dir, char *err, size_t errlen)
 {
-	char path[4200];
-	snprintf(path, sizeof path, "%s/.lock", dir);
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	l->fd = -1;
+	l->created = false;
+	snprintf(l->path, sizeof l->path, "%s/.lock", dir);
+	int fd = open(l->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd >= 0)
+		l->created = true;
+	else if (errno == EEXIST)
+		fd = open(l->path, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot create: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: cannot open: %s", l->path, strerror(errno));
 		return -1;
 	}
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		int e = errno;
 		close(fd);
+		/* Not ours to remove: the process holding it may have made it. */
+		l->created = false;
 		if (e == EWOULDBLOCK)
 			snprintf(err, errlen,
 			         "%s: another process is writing this run folder", dir);
 		else
-			snprintf(err, errlen, "%s: cannot lock: %s", path, strerror(e));
+			snprintf(err, errlen, "%s: cannot lock: %s", l->path, strerror(e));
 		return -1;
 	}
-	return fd;
+	l->fd = fd;
+	return 0;
 }
 
-void rundir_unlock(int fd)
+void rundir_unlock(RundirLock *l, bool bad_input)
 {
-	if (fd >= 0)
-		close(fd);
+	if (l->fd < 0)
+		return;
+	if (bad_input && l->created)
+		unlink(l->path);
+	close(l->fd);
+	l->fd = -1;
 }
 
 char *rundir_slurp(const char *path)

@@ -13,12 +13,25 @@
  * fine). Returns 0, or -1 with "folder: cannot create: why" in err. */
 int rundir_create(const char *path, char *err, size_t errlen);
 
+/* A run folder taken by this process. */
+typedef struct {
+	int fd;             /* -1: not taken */
+	bool created;       /* rundir_lock made dir/.lock */
+	char path[4200];    /* dir/.lock */
+} RundirLock;
+
 /* Takes the run folder dir for this process: an exclusive lock on
  * dir/.lock, held until rundir_unlock or the process ends (a kill frees
- * it). Returns the descriptor, or -1 with "dir: ... is writing it" when
- * another process holds it, or another message. */
-int rundir_lock(const char *dir, char *err, size_t errlen);
-void rundir_unlock(int fd); /* accepts -1 */
+ * it). Returns 0, or -1 (l->fd -1) with "dir: another process is writing
+ * this run folder" when another process holds it, or another message
+ * (the folder is read-only, say). Neither is bad input: exit status 1. */
+int rundir_lock(RundirLock *l, const char *dir, char *err, size_t errlen);
+
+/* Lets the folder go (accepts one not taken). With bad_input, a .lock that
+ * rundir_lock made is removed first: a command that refuses its input
+ * writes nothing. Removing it while locked is safe: a process that opened
+ * the old file fails to lock it, one that comes later makes a new one. */
+void rundir_unlock(RundirLock *l, bool bad_input);
 
 /* The whole file path, NUL-terminated, or NULL if it cannot be read or
  * memory runs out. The caller frees it. */

@@ -483,7 +483,7 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	r->log = o->log;
 	r->done = calloc((size_t)sched.count + 1, sizeof *r->done);
 	r->score = malloc(sizeof *r->score * ((size_t)sched.count + 1));
-	int lock = -1;
+	RundirLock lock = {.fd = -1};
 	status = 1;
 	char *text = config_text(t);
 	if (!r->done || !r->score || !text) {
@@ -492,13 +492,21 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	}
 	for (int i = 0; i < sched.count; i++)
 		r->score[i] = -1;
+	if (t->sprt) { /* bad bounds are bad input: before anything is written */
+		SprtConfig sc = {t->elo0, t->elo1, t->alpha, t->beta};
+		if (sprt_init(&r->sprt, &sc, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "%s: %s", t->path, msg);
+			status = 2;
+			goto out;
+		}
+	}
 	snprintf(r->dir, sizeof r->dir, "%s/%s", t->out, t->name);
 	if (rundir_create(r->dir, msg, sizeof msg) < 0) {
 		say(err, errlen, 1, msg);
 		goto out;
 	}
-	if ((lock = rundir_lock(r->dir, msg, sizeof msg)) < 0) {
-		status = say(err, errlen, 2, msg);
+	if (rundir_lock(&lock, r->dir, msg, sizeof msg) < 0) {
+		say(err, errlen, 1, msg); /* not bad input: status 1 */
 		goto out;
 	}
 	char csv[sizeof r->dir + 16], ini[sizeof r->dir + 16];
@@ -514,15 +522,8 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	        "%s: %d players, %d opening%s, %d games (%d done), %d thread%s, into %s\n",
 	        t->name, t->nplayers, openings.count, openings.count == 1 ? "" : "s",
 	        sched.count, r->ndone, nthreads, nthreads == 1 ? "" : "s", r->dir);
-	if (t->sprt) {
-		SprtConfig sc = {t->elo0, t->elo1, t->alpha, t->beta};
-		if (sprt_init(&r->sprt, &sc, msg, sizeof msg) < 0) {
-			snprintf(err, errlen, "%s: %s", t->path, msg);
-			status = 2;
-			goto out;
-		}
+	if (t->sprt)
 		advance_sprt(r);
-	}
 	interrupt_install();
 	/* The jobs still to play, and the players as the engine sees them. */
 	Job *todo = malloc(sizeof *todo * (size_t)(sched.count - r->ndone + 1));
@@ -574,15 +575,13 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	if (r->write_failed) {
 		char why[sizeof r->failed_path + 256];
 		snprintf(why, sizeof why, "%s: %s", r->failed_path,
-		         r->write_failed == ENOSPC || r->write_failed == EDQUOT
-		             ? "disk full"
-		             : strerror(r->write_failed));
+		         results_why(r->write_failed));
 		say_resume(r, "", why, 1, err, errlen);
 		goto out;
 	}
-	if (interrupt_signal()) {
-		status = say_resume(r, "", strsignal(interrupt_signal()),
-		                    128 + interrupt_signal(), err, errlen);
+	int stopped = interrupt_finishing(); /* a later Ctrl-C: the report is finished */
+	if (stopped) {
+		status = say_resume(r, "", strsignal(stopped), 128 + stopped, err, errlen);
 		goto out;
 	}
 	if (ran < 0) { /* a player could not be made */
@@ -681,7 +680,7 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 out:
 	results_close(&r->csv);
 	results_close(&r->faults);
-	rundir_unlock(lock);
+	rundir_unlock(&lock, status == 2);
 	free(text);
 	free(r->done);
 	free(r->score);

@@ -233,7 +233,7 @@ fi
 kill_at() { # label, folder state to start from (copy of or empty), fiu command
 	local label=$1 from=$2 cmd=$3 d=k/$1
 	rm -rf "$d"; mkdir -p "$d"
-	[ "$from" = empty ] || cp -r "$from" "$d/"
+	[ "$from" = empty ] || cp -r "$from"/. "$d/" # $from/t becomes $d/t
 	set +e
 	fiu -c "$cmd" "$arena" run t.ini --threads 2 --out "$d" >/dev/null 2>&1
 	st=$?
@@ -268,6 +268,21 @@ kill_at page-mid-write unsorted "enable name=kill/report.html/mid-write"
 if command -v gnuplot >/dev/null; then
 	kill_at png-after-rename unsorted "enable name=kill/elo.png/after-rename"
 fi
+
+# A Ctrl-C once every game is on disk (raised at the same point): the
+# report is finished and said so, exit 0; before, it said "finishing no
+# more games" and finished all the same (issue 30).
+d=k/sigint-before-report
+rm -rf "$d"; mkdir -p "$d"; cp -r unsorted/. "$d/"
+set +e
+fiu -c "enable name=kill/before-report,failinfo=2" "$arena" run t.ini --out "$d" >/dev/null 2>err.txt
+st=$?
+set -e
+[ $st -eq 0 ] || fail "SIGINT before the report: exit $st, expected 0: $(cat err.txt)"
+grep -q "finishing the report: every game is on disk" err.txt ||
+	fail "SIGINT before the report: $(cat err.txt)"
+! grep -q "finishing no more games" err.txt || fail "SIGINT before the report: $(cat err.txt)"
+same_as_ref "$d/t" "SIGINT before the report"
 
 if [ $asan = 1 ]; then
 	echo "SKIP under AddressSanitizer: injected failures and the full disk (Release covers them)"

@@ -4,7 +4,7 @@
 # of the real programs in a fresh folder holding only the case's files,
 # and checks its exit status, its standard error exactly (a bad file:
 # "file:line: what is wrong", exit 2) and that nothing was written beside
-# the inputs when it failed (a run folder's .lock aside).
+# the inputs when it failed (a run folder's .lock included).
 #
 # A table is a list of cases:
 #   === a name                          starts a case
@@ -49,9 +49,9 @@ run_case() {
 	(cd "$dir" && timeout -s KILL 60 "${words[@]}" > "$work/out" 2> "$work/err")
 	rc=$?
 	err=$(cat "$work/err")
-	# .lock is no output: a run takes it (empty) in its folder before it
-	# reads the folder's games.csv, so that no other run writes meanwhile.
-	after=$(cd "$dir" && find . ! -name .lock | sort)
+	# A run takes .lock in its folder before it reads the folder's
+	# games.csv, and removes it again if it made it and refuses the input.
+	after=$(cd "$dir" && find . | sort)
 	local bad=""
 	[ "$rc" -eq "$want_rc" ] || bad="exit status $rc, not $want_rc"
 	if [ -z "$bad" ] && [ -n "$want_err" ] && [ "$err" != "$want_err" ]; then

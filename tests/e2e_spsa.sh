@@ -69,6 +69,29 @@ for f in trajectory.csv tuned.ini verify.csv; do
 done
 echo "resume: killed after iteration $done_before of 60, resumed to identical files"
 
+# Two runs into one folder at once (issue 30): the second is refused with
+# exit 1 and writes nothing; the first finishes with the uninterrupted
+# run's files. Without the lock both appended to one trajectory.csv.
+"$tuner" spsa ab.ini --threads 1 --out twice >first.txt 2>&1 &
+pid=$!
+for _ in $(seq 1 1000); do
+	[ -f twice/ab/trajectory.csv ] && [ "$(wc -l < twice/ab/trajectory.csv)" -gt 3 ] && break
+	sleep 0.01
+done
+set +e
+"$tuner" spsa ab.ini --threads 1 --out twice >/dev/null 2>second.txt
+rc=$?
+wait $pid
+rc1=$?
+set -e
+[ $rc -eq 1 ] || fail "a second run into a busy folder: exit status $rc, want 1 ($(cat second.txt))"
+grep -q "twice/ab: another process is writing this run folder" second.txt ||
+	fail "a second run into a busy folder: '$(cat second.txt)'"
+[ $rc1 -eq 0 ] || fail "the first of two runs: exit status $rc1 ($(tail -3 first.txt))"
+for f in trajectory.csv tuned.ini verify.csv; do
+	cmp -s one/ab/$f twice/ab/$f || fail "$f differs after a second run tried the folder"
+done
+
 # A different configuration in the same folder is refused.
 sed 's/seed = 3/seed = 4/' ab.ini > ab2.ini && cp ab2.ini ab.ini
 set +e

@@ -100,6 +100,25 @@ texel_same() { # folder, label
 	done
 	! ls "$1" | grep -q '\.tmp$' || fail "$2: a .tmp file is left"
 }
+# Two texel runs into one folder at once: the second is refused (exit 1)
+# and the first ends as the reference did (issue 30).
+"$tuner" texel t.ini --threads 1 --out tlock >/dev/null 2>tlock1.txt &
+pid=$!
+for _ in $(seq 1000); do
+	[ -e tlock/t/.lock ] && break
+	sleep 0.01
+done
+set +e
+"$tuner" texel t.ini --threads 1 --out tlock >/dev/null 2>tlock2.txt
+st=$?
+wait $pid
+st1=$?
+set -e
+[ $st -eq 1 ] && grep -q "tlock/t: another process is writing this run folder" tlock2.txt ||
+	fail "texel twice at once: exit $st, '$(cat tlock2.txt)'"
+[ $st1 -eq 0 ] || fail "texel twice at once, the first: exit $st1, $(cat tlock1.txt)"
+texel_same tlock/t "texel twice at once"
+
 for i in 1 2; do
 	rm -rf trnd
 	"$tuner" texel t.ini --threads 2 --out trnd >/dev/null 2>&1 &
@@ -121,7 +140,7 @@ fi
 
 # Named instants.
 for point in kill/config.ini/mid-write kill/config.ini/after-rename \
-	kill/trajectory.csv/after-header kill/tuned.ini/mid-write kill/params.png/after-rename \
+	kill/trajectory.csv/after-header kill/trajectory.csv/mid-line kill/tuned.ini/mid-write kill/params.png/after-rename \
 	kill/verify.csv/mid-write; do
 	case $point in *png*) command -v gnuplot >/dev/null || continue ;; esac
 	d=k/${point//\//_}
@@ -164,6 +183,11 @@ for point in posix/io/rw/write posix/io/sync/fsync posix/io/dir/rename; do
 		set -e
 		[ $st -eq 0 ] || [ $st -eq 1 ] || fail "spsa $point $errno: exit $st: $(cat "$d.err")"
 		[ $st -eq 0 ] || failed=$((failed + 1))
+		# A failed write says why: "disk full", not a bare "write error".
+		if [ $st -eq 1 ] && [ $errno = 28 ] && [ $point != posix/io/dir/rename ]; then
+			grep -Eq "disk full|No space left on device" "$d.err" ||
+				fail "spsa $point ENOSPC: '$(cat "$d.err")'"
+		fi
 		spsa_resume "$d" "spsa $point errno $errno"
 		d=f/t$n
 		set +e

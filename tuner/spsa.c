@@ -36,7 +36,8 @@ typedef struct {
 	const SpsaConfig *c;
 	const OpeningSet *tune;
 	Spsa spsa;
-	FILE *traj;
+	RundirLock lock;     /* the run folder, taken before it is read */
+	ResultsFile traj;    /* trajectory.csv, appended */
 	FILE *faults_csv;    /* external engines: faults.csv, appended */
 	PairFaults faults;   /* of the iteration being played */
 	SpsaFaultCount lost; /* games lost to faults so far (resumed ones too) */
@@ -127,8 +128,8 @@ static int done(void *ctx, int k, const double *theta, const SpsaResult *res, ch
 	snprintf(when, sizeof when, "iteration %d", k);
 	tell_fault(r, when, sides);
 	spsa_faults_add(&r->lost, &r->faults);
-	if (trajectory_write_row(r->traj, k, c->n, theta, res) < 0) {
-		snprintf(err, errlen, "trajectory.csv: write error: %s", strerror(errno));
+	if (trajectory_write_row(&r->traj, k, c->n, theta, res) < 0) {
+		snprintf(err, errlen, "trajectory.csv: %s", results_why(errno));
 		return -1;
 	}
 	if (k % r->every == 0 || k == c->iterations) {
@@ -166,6 +167,11 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 	int rc = -1, last = -1;
 	for (int i = 0; i < c->n; i++)
 		theta[i] = c->tuned[i].p.start;
+	/* The folder is this process's before anything in it is read: two runs
+	 * of one configuration would append the same iterations twice. */
+	if (rundir_create(dir, err, errlen) < 0 ||
+	    rundir_lock(&r->lock, dir, err, errlen) < 0)
+		goto out;
 	if (access(csv, F_OK) == 0) {
 		/* The same run if the saved configuration differs at most in
 		 * keys that do not change the trajectory (threads, verify_pairs,
@@ -185,8 +191,6 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 			*status = 2;
 			goto out;
 		}
-	} else if (rundir_create(dir, err, errlen) < 0) {
-		goto out;
 	}
 	if (c->external) {
 		/* The faults of the iterations the trajectory holds, no more;
@@ -202,19 +206,21 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 	}
 	if (outfile_write(ini, text, tlen, false, err, errlen) < 0)
 		goto out;
-	r->traj = fopen(csv, "ae");
-	if (!r->traj) {
-		snprintf(err, errlen, "%s: cannot write: %s", csv, strerror(errno));
-		goto out;
+	if (last < 0) { /* the header, whole (a torn one was cut: no row yet) */
+		char head[sizeof r->header + 1];
+		int n = snprintf(head, sizeof head, "%s\n", r->header);
+		if (outfile_write(csv, head, (size_t)n, true, err, errlen) < 0)
+			goto out;
+		crashpoint("kill/trajectory.csv/after-header");
 	}
+	if (results_open_append(&r->traj, csv, err, errlen) < 0)
+		goto out;
 	if (last < 0) {
 		SpsaResult none = {0, 0, 0};
 		for (int i = 0; i < c->n; i++)
 			theta[i] = c->tuned[i].p.start;
-		fprintf(r->traj, "%s\n", r->header);
-		crashpoint("kill/trajectory.csv/after-header");
-		if (trajectory_write_row(r->traj, 0, c->n, theta, &none) < 0) {
-			snprintf(err, errlen, "%s: write error", csv);
+		if (trajectory_write_row(&r->traj, 0, c->n, theta, &none) < 0) {
+			snprintf(err, errlen, "%s: %s", csv, results_why(errno));
 			goto out;
 		}
 		last = 0;
@@ -285,7 +291,7 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 		snprintf(c->out, sizeof c->out, "%s", out);
 	static Run run;
 	Run *r = &run;
-	*r = (Run){.c = c};
+	*r = (Run){.c = c, .lock = {.fd = -1}, .traj = {.fd = -1}};
 	SpsaParam params[SPSA_PARAMS_MAX];
 	for (int i = 0; i < c->n; i++)
 		params[i] = c->tuned[i].p;
@@ -342,12 +348,11 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 		}
 		goto out;
 	}
-	if (fclose(r->traj) != 0) {
-		r->traj = NULL;
-		snprintf(err, errlen, "tuner spsa: %s/trajectory.csv: write error", dir);
+	if (results_close(&r->traj) < 0) {
+		snprintf(err, errlen, "tuner spsa: %s/trajectory.csv: %s", dir,
+		         results_why(errno ? errno : EIO));
 		goto out;
 	}
-	r->traj = NULL;
 	if (next <= c->iterations)
 		fprintf(stderr, "%d iterations in %.1f s\n", c->iterations - next + 1,
 		        now_s() - r->t0);
@@ -427,8 +432,8 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 	       dir, c->external ? "faults.csv " : "");
 	status = 0;
 out:
-	if (r->traj)
-		fclose(r->traj);
+	results_close(&r->traj);
+	rundir_unlock(&r->lock, status == 2);
 	if (r->faults_csv)
 		fclose(r->faults_csv);
 	pairs_faults_free(&r->faults);

@@ -106,6 +106,7 @@ typedef struct {
 	const PlayerType *type; /* the tuned player's */
 	const EvalFeatures *f;  /* its evaluation features */
 	char dir[TEXEL_PATH_MAX + 80];
+	RundirLock lock; /* the run folder, taken when it is made */
 	OpeningSet verify;
 	PosGames games;
 	TexelSet train, val;
@@ -351,6 +352,8 @@ static int run(Run *r, char *err, size_t errlen)
 		                      err, errlen);
 	if (rc == 0)
 		rc = rundir_create(r->dir, err, errlen);
+	if (rc == 0) /* two runs of one file would write the same files at once */
+		rc = rundir_lock(&r->lock, r->dir, err, errlen);
 	if (rc == 0)
 		printf("tuner texel: %s -> %s, %d thread%s; %d verification openings\n",
 		       c->path, r->dir, r->threads, r->threads == 1 ? "" : "s",
@@ -454,7 +457,9 @@ int texel_tune(const TexelOptions *o, char *err, size_t errlen)
 		texel_set_init(&r->val, r->f->nfeat);
 		positions_init(&r->games, r->c.size, r->c.rule);
 		interrupt_install();
+		r->lock.fd = -1;
 		rc = run(r, msg, sizeof msg);
+		rundir_unlock(&r->lock, false); /* nothing after it can be bad input */
 		openings_free(&r->verify);
 		positions_free(&r->games);
 		texel_set_free(&r->train);

@@ -28,13 +28,15 @@ void trajectory_header(const char *const *names, int n, char *buf, size_t len)
 	snprintf(buf + l, len - l, ",W,L,D");
 }
 
-int trajectory_write_row(FILE *f, int k, int n, const double *theta, const SpsaResult *r)
+int trajectory_write_row(ResultsFile *f, int k, int n, const double *theta,
+                         const SpsaResult *r)
 {
-	fprintf(f, "%d", k);
-	for (int i = 0; i < n; i++)
-		fprintf(f, ",%.17g", theta[i]);
-	fprintf(f, ",%d,%d,%d\n", r->wins, r->losses, r->draws);
-	return fflush(f) != 0 || ferror(f) ? -1 : 0;
+	char row[SPSA_PARAMS_MAX * 32 + 64]; /* %.17g takes at most 24 bytes */
+	size_t len = (size_t)snprintf(row, sizeof row, "%d", k);
+	for (int i = 0; i < n && i < SPSA_PARAMS_MAX; i++)
+		len += (size_t)snprintf(row + len, sizeof row - len, ",%.17g", theta[i]);
+	snprintf(row + len, sizeof row - len, ",%d,%d,%d\n", r->wins, r->losses, r->draws);
+	return results_append(f, row);
 }
 
 /* One row (no newline): iteration want, n values into theta, three counts.

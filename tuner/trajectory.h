@@ -3,21 +3,25 @@
  * A header `iteration,<each parameter>,W,L,D`, then one row per iteration:
  * row 0 is the start, row k holds theta after iteration k (%.17g, so it
  * reads back exactly) and that iteration's wins, losses and draws. Rows are
- * appended and flushed one at a time, so a killed run loses at most the row
- * it was writing, which trajectory_read cuts off. */
+ * appended through arena's checked write path (results.h), so a killed run
+ * loses at most the row it was writing, which trajectory_read cuts off, and
+ * a full disk is an error that says so. */
 #ifndef TUNER_TRAJECTORY_H
 #define TUNER_TRAJECTORY_H
 
 #include <stddef.h>
 #include <stdio.h>
 
+#include "results.h"
 #include "spsa_core.h"
 
 /* The header line for parameters names[0..n-1], without a newline. */
 void trajectory_header(const char *const *names, int n, char *buf, size_t len);
 
-/* Appends row k and flushes. Returns 0 or -1 on a write error. */
-int trajectory_write_row(FILE *f, int k, int n, const double *theta, const SpsaResult *r);
+/* Appends row k, written whole to the kernel (results.h: results_append).
+ * Returns 0, or -1 with errno. */
+int trajectory_write_row(ResultsFile *f, int k, int n, const double *theta,
+                         const SpsaResult *r);
 
 /* The longest line trajectory_read takes: far above any it writes (32
  * parameters of 63-byte names, or of %.17g values). */
