@@ -269,29 +269,36 @@ static int report_faults(Run *r, char *err, size_t errlen)
 	return 0;
 }
 
-int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
+/* What a run holds besides Run: its configuration (large, so the whole
+ * lives on the heap), openings and folder. */
+typedef struct {
+	SpsaConfig c;
+	Run r;
+	OpeningSet tune, verify;
+	char dir[DIR_MAX];
+	double theta[SPSA_PARAMS_MAX];
+	int next; /* the first iteration to play */
+} Tuning;
+
+/* The file and the options: configuration, SPSA state, openings. Returns
+ * 0, or an exit status (2: bad input) with the message in err. */
+static int setup(Tuning *t, const SpsaOptions *o, char *err, size_t errlen)
 {
-	err[0] = '\0';
-	const char *file = o->file, *out = o->out;
-	long threads = o->threads;
-	static SpsaConfig cfg;
-	SpsaConfig *c = &cfg;
-	if (out && (!*out || strlen(out) >= sizeof c->out)) {
+	SpsaConfig *c = &t->c;
+	if (o->out && (!*o->out || strlen(o->out) >= sizeof c->out)) {
 		snprintf(err, errlen, "tuner spsa: --out needs a folder name");
 		return 2;
 	}
 	char msg[2048];
-	if (spsa_config_load(file, c, msg, sizeof msg) < 0) {
+	if (spsa_config_load(o->file, c, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "%s", msg);
 		return 2;
 	}
-	if (threads >= 0)
-		c->threads = (int)threads;
-	if (out)
-		snprintf(c->out, sizeof c->out, "%s", out);
-	static Run run;
-	Run *r = &run;
-	*r = (Run){.c = c, .lock = {.fd = -1}, .traj = {.fd = -1}};
+	if (o->threads >= 0)
+		c->threads = (int)o->threads;
+	if (o->out)
+		snprintf(c->out, sizeof c->out, "%s", o->out);
+	Run *r = &t->r;
 	SpsaParam params[SPSA_PARAMS_MAX];
 	for (int i = 0; i < c->n; i++)
 		params[i] = c->tuned[i].p;
@@ -300,103 +307,113 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", c->path, msg);
 		return 2;
 	}
-	OpeningSet tune, verify;
-	if (spsa_config_openings(c, &tune, &verify, msg, sizeof msg) < 0) {
+	if (spsa_config_openings(c, &t->tune, &t->verify, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "%s", msg);
 		return 2;
 	}
-	r->tune = &tune;
+	r->tune = &t->tune;
 	for (int i = 0; i < c->n; i++)
 		r->names[i] = c->tuned[i].name;
 	trajectory_header(r->names, c->n, r->header, sizeof r->header);
-
-	int status = 1, next = 1;
-	double theta[SPSA_PARAMS_MAX];
-	char dir[DIR_MAX], path[FILE_MAX];
-	snprintf(dir, sizeof dir, "%.1023s/%.63s", c->out, c->name);
+	snprintf(t->dir, sizeof t->dir, "%.1023s/%.63s", c->out, c->name);
 	r->scores = malloc(sizeof *r->scores * (size_t)c->pairs);
 	r->pool = pool_create(c->threads > 0 ? c->threads : omp_get_num_procs(), 2);
 	if (!r->scores || !r->pool) {
 		snprintf(err, errlen, "tuner spsa: out of memory");
-		goto out;
+		return 1;
 	}
-	if (prepare(r, dir, theta, &next, &status, msg, sizeof msg) < 0) {
-		snprintf(err, errlen, "tuner spsa: %s", msg);
-		goto out;
-	}
-	status = 1;
+	return 0;
+}
+
+/* The iterations from t->next on, each on disk once played. Returns 0, or
+ * an exit status with the message in err. */
+static int iterate(Tuning *t, char *err, size_t errlen)
+{
+	const SpsaConfig *c = &t->c;
+	Run *r = &t->r;
+	char msg[2048];
 	int nthreads = c->threads > 0 ? c->threads : omp_get_num_procs();
 	fprintf(stderr,
 	        "%s: %d parameter%s of %s, %d iterations of %d pairs, %d tuning and %d "
 	        "verification openings, %d thread%s, into %s\n",
 	        c->name, c->n, c->n == 1 ? "" : "s", c->type->name, c->iterations, c->pairs,
-	        tune.count, verify.count, nthreads, nthreads == 1 ? "" : "s", dir);
-	if (next > 1)
-		fprintf(stderr, "resuming after iteration %d\n", next - 1);
+	        t->tune.count, t->verify.count, nthreads, nthreads == 1 ? "" : "s", t->dir);
+	if (t->next > 1)
+		fprintf(stderr, "resuming after iteration %d\n", t->next - 1);
 	r->every = c->iterations >= 20 ? c->iterations / 20 : 1;
 	r->t0 = now_s();
 	interrupt_install();
-	if (spsa_run(&r->spsa, theta, next, play, done, r, msg, sizeof msg) < 0) {
+	if (spsa_run(&r->spsa, t->theta, t->next, play, done, r, msg, sizeof msg) < 0) {
 		if (interrupt_signal()) {
 			snprintf(err, errlen,
 			         "tuner spsa: %s: every finished iteration is in "
 			         "%s/trajectory.csv; run the same command again to resume",
-			         strsignal(interrupt_signal()), dir);
-			status = 128 + interrupt_signal();
-		} else {
-			snprintf(err, errlen, "tuner spsa: %s", msg);
+			         strsignal(interrupt_signal()), t->dir);
+			return 128 + interrupt_signal();
 		}
-		goto out;
+		snprintf(err, errlen, "tuner spsa: %s", msg);
+		return 1;
 	}
 	if (results_close(&r->traj) < 0) {
-		snprintf(err, errlen, "tuner spsa: %s/trajectory.csv: %s", dir,
+		snprintf(err, errlen, "tuner spsa: %s/trajectory.csv: %s", t->dir,
 		         results_why(errno ? errno : EIO));
-		goto out;
+		return 1;
 	}
-	if (next <= c->iterations)
-		fprintf(stderr, "%d iterations in %.1f s\n", c->iterations - next + 1,
+	if (t->next <= c->iterations)
+		fprintf(stderr, "%d iterations in %.1f s\n", c->iterations - t->next + 1,
 		        now_s() - r->t0);
+	return 0;
+}
 
-	/* The tuned player is tuned.ini's: the verification plays what the
-	 * file holds, read back. */
+/* tuned.ini and the plot; the two players of the verification, the tuned
+ * one as tuned.ini holds it, read back. Returns 0, or -1 with a message. */
+static int write_tuned(Tuning *t, ParamSet *tuned, ParamSet *start, char *err,
+                       size_t errlen)
+{
+	const SpsaConfig *c = &t->c;
+	Run *r = &t->r;
 	double start_v[SPSA_PARAMS_MAX], tuned_v[SPSA_PARAMS_MAX];
+	char path[FILE_MAX];
 	for (int i = 0; i < c->n; i++)
 		start_v[i] = c->tuned[i].p.start;
 	spsa_players_values(c, start_v, false, start_v);
-	spsa_players_values(c, theta, true, tuned_v);
+	spsa_players_values(c, t->theta, true, tuned_v);
 	printf("%s: tuned after %d iterations:\n", c->name, c->iterations);
 	for (int i = 0; i < c->n; i++) {
 		char a[64], b[64];
 		spsa_players_text(&c->tuned[i], start_v[i], a, sizeof a);
 		spsa_players_text(&c->tuned[i], tuned_v[i], b, sizeof b);
 		printf("  %-20s %12s -> %-12s (theta %.6g)\n", c->tuned[i].name, a, b,
-		       theta[i]);
+		       t->theta[i]);
 	}
-	ParamSet start, tuned;
-	snprintf(path, sizeof path, "%s/tuned.ini", dir);
-	if (spsa_players_write_tuned(path, c, start_v, tuned_v, msg, sizeof msg) < 0 ||
-	    spsa_players_read_tuned(path, c, &tuned, msg, sizeof msg) < 0 ||
-	    spsa_players_side(c, start_v, &start, msg, sizeof msg) < 0) {
-		snprintf(err, errlen, "tuner spsa: %s", msg);
-		goto out;
-	}
-	snprintf(path, sizeof path, "%s/trajectory.csv", dir);
-	if (trajectory_plot(path, dir, "params.png", r->names, r->spsa.param, c->n, stdout,
-	                    msg, sizeof msg) < 0) {
-		snprintf(err, errlen, "tuner spsa: %s", msg);
-		goto out;
-	}
+	snprintf(path, sizeof path, "%s/tuned.ini", t->dir);
+	if (spsa_players_write_tuned(path, c, start_v, tuned_v, err, errlen) < 0 ||
+	    spsa_players_read_tuned(path, c, tuned, err, errlen) < 0 ||
+	    spsa_players_side(c, start_v, start, err, errlen) < 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/trajectory.csv", t->dir);
+	return trajectory_plot(path, t->dir, "params.png", r->names, r->spsa.param, c->n,
+	                       stdout, err, errlen);
+}
 
-	if (c->verify_pairs > verify.count)
+/* The verification match of tuned against start, its faults, the page.
+ * Returns 0, or an exit status with the message in err. */
+static int verify(Tuning *t, const ParamSet *tuned, const ParamSet *start, char *err,
+                  size_t errlen)
+{
+	const SpsaConfig *c = &t->c;
+	Run *r = &t->r;
+	char msg[2048], path[FILE_MAX];
+	if (c->verify_pairs > t->verify.count)
 		fprintf(stderr,
 		        "note: %d verification pairs on %d opening%s: openings repeat\n",
-		        c->verify_pairs, verify.count, verify.count == 1 ? "" : "s");
-	ExecSpec vs = {.a = {c->type, &tuned, c->budget},
-	               .b = {c->type, &start, c->budget},
+		        c->verify_pairs, t->verify.count, t->verify.count == 1 ? "" : "s");
+	ExecSpec vs = {.a = {c->type, tuned, c->budget},
+	               .b = {c->type, start, c->budget},
 	               .size = c->size,
 	               .rule = c->rule,
 	               .max_plies = c->max_plies,
-	               .openings = &verify,
+	               .openings = &t->verify,
 	               .seed = c->seed ^ 0x7665726966790000ull,
 	               .threads = c->threads,
 	               .affinity = c->affinity,
@@ -404,7 +421,7 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 	               .pool = r->pool};
 	VerifyResult vr;
 	double t1 = now_s();
-	snprintf(path, sizeof path, "%s/verify.csv", dir);
+	snprintf(path, sizeof path, "%s/verify.csv", t->dir);
 	pairs_faults_clear(&r->faults);
 	if (verify_match_faults(&vs, c->verify_pairs, path, &vr, &r->faults, msg,
 	                        sizeof msg) < 0) {
@@ -412,26 +429,56 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 		         interrupt_signal()
 		             ? "\nrun the same command again to play it again"
 		             : "");
-		if (interrupt_signal())
-			status = 128 + interrupt_signal();
-		goto out;
+		return interrupt_signal() ? 128 + interrupt_signal() : 1;
 	}
 	verify_print(stdout, &vr);
 	fprintf(stderr, "verification: %d games in %.1f s\n", 2 * c->verify_pairs,
 	        now_s() - t1);
 	if (c->external && report_faults(r, msg, sizeof msg) < 0) {
-		snprintf(err, errlen, "tuner spsa: %s/%s", dir, msg);
-		goto out;
+		snprintf(err, errlen, "tuner spsa: %s/%s", t->dir, msg);
+		return 1;
 	}
-	if (tuner_html_spsa(dir, c, msg, sizeof msg) < 0) {
+	if (tuner_html_spsa(t->dir, c, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "tuner spsa: %s", msg);
-		goto out;
+		return 1;
 	}
 	printf("wrote %s/: config.ini trajectory.csv tuned.ini params.png verify.csv "
 	       "%sreport.html\n",
-	       dir, c->external ? "faults.csv " : "");
-	status = 0;
-out:
+	       t->dir, c->external ? "faults.csv " : "");
+	return 0;
+}
+
+int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
+{
+	err[0] = '\0';
+	Tuning *t = calloc(1, sizeof *t);
+	if (!t) {
+		snprintf(err, errlen, "tuner spsa: out of memory");
+		return 1;
+	}
+	Run *r = &t->r;
+	*r = (Run){.c = &t->c, .lock = {.fd = -1}, .traj = {.fd = -1}};
+	t->next = 1;
+	char msg[2048];
+	int status = setup(t, o, err, errlen);
+	if (status == 0) {
+		int bad = 1;
+		if (prepare(r, t->dir, t->theta, &t->next, &bad, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "tuner spsa: %s", msg);
+			status = bad;
+		}
+	}
+	if (status == 0)
+		status = iterate(t, err, errlen);
+	if (status == 0) {
+		ParamSet start, tuned;
+		if (write_tuned(t, &tuned, &start, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "tuner spsa: %s", msg);
+			status = 1;
+		} else {
+			status = verify(t, &tuned, &start, err, errlen);
+		}
+	}
 	results_close(&r->traj);
 	rundir_unlock(&r->lock, status == 2);
 	if (r->faults_csv)
@@ -439,7 +486,8 @@ out:
 	pairs_faults_free(&r->faults);
 	free(r->scores);
 	pool_destroy(r->pool);
-	openings_free(&tune);
-	openings_free(&verify);
+	openings_free(&t->tune);
+	openings_free(&t->verify);
+	free(t);
 	return status;
 }

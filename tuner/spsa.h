@@ -18,7 +18,7 @@ typedef struct {
  * file not written, a player not made, out of memory); 2 bad input (the
  * file, a folder holding another run); 128 + N after signal N. With a
  * nonzero status err holds the message, naming its place (a file, or
- * "tuner spsa"). Not reentrant: one run at a time in a process. */
+ * "tuner spsa"). Reentrant: no state outside the call. */
 int spsa_tune(const SpsaOptions *o, char *err, size_t errlen);
 
 #endif
