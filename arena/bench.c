@@ -223,7 +223,9 @@ static BenchResult bench_vcf(const BenchGame *games, int runs, int *npos, int *w
 {
 	enum { VCF_POSITIONS = 64 };
 	BenchResult r = {0, 0, 0};
-	static Board pos[VCF_POSITIONS];
+	Board *pos = malloc(sizeof *pos * VCF_POSITIONS); /* large: not on the stack */
+	if (!pos)
+		return r;
 	int n = 0;
 	for (int g = 0; g < BENCH_GAMES && n < VCF_POSITIONS; g++) {
 		int plies = 10 + 4 * (g % 8);
@@ -244,8 +246,10 @@ static BenchResult bench_vcf(const BenchGame *games, int runs, int *npos, int *w
 	if (runs > 100)
 		runs = 100;
 	Solver *s = solver_create(16u << 20);
-	if (!s)
+	if (!s) {
+		free(pos);
 		return r;
+	}
 	for (int run = 0; run < runs; run++) {
 		uint64_t sig = 0, nodes = 0;
 		int won = 0;
@@ -267,6 +271,7 @@ static BenchResult bench_vcf(const BenchGame *games, int runs, int *npos, int *w
 		*wins = won;
 	}
 	solver_destroy(s);
+	free(pos);
 	qsort(times, (size_t)runs, sizeof *times, cmp_double);
 	qsort(each, (size_t)n, sizeof *each, cmp_double);
 	r.seconds = times[runs / 2];

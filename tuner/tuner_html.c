@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tuner_html.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -94,11 +95,17 @@ int tuner_html_rebuild(const char *dir, char *err, size_t errlen)
 	char path[PATH_MAX_];
 	snprintf(path, sizeof path, "%.4000s/trajectory.csv", dir);
 	if (access(path, F_OK) == 0) {
-		static SpsaConfig c;
+		SpsaConfig *c = malloc(sizeof *c); /* large: not on the stack */
+		if (!c) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
 		snprintf(path, sizeof path, "%.4000s/config.ini", dir);
-		if (spsa_config_load(path, &c, err, errlen) < 0)
-			return -2;
-		return tuner_html_spsa(dir, &c, err, errlen);
+		int rc = spsa_config_load(path, c, err, errlen) < 0
+		             ? -2
+		             : tuner_html_spsa(dir, c, err, errlen);
+		free(c);
+		return rc;
 	}
 	snprintf(path, sizeof path, "%.4000s/texel.csv", dir);
 	if (access(path, F_OK) != 0) {
