@@ -106,6 +106,75 @@ AbSettle ab_settle(AbSearch *s, AbTactics *t, bool want_fours, int *out)
 	return AB_SETTLE_SCORE;
 }
 
+/* The table's word on this node: its move into *tt_move, and true with
+ * the score in *v when its bound settles the node outside a PV node. */
+static bool tt_cutoff(AbSearch *s, int depth, int alpha, int beta, bool pv, int *tt_move,
+                      int *v)
+{
+	const AbTTEntry *e = ab_tt_probe(s->tt, s->b.hash);
+	if (!e)
+		return false;
+	*tt_move = e->move;
+	*v = score_from_tt(e->score, s->ply);
+	return !pv && e->depth >= depth &&
+	       (e->bound == AB_BOUND_EXACT || (e->bound == AB_BOUND_LOWER && *v >= beta) ||
+	        (e->bound == AB_BOUND_UPPER && *v <= alpha));
+}
+
+/* Whether the quiet moves from here on can be left out: enough of them
+ * searched (move-count pruning), or too little to gain (futility). */
+static bool prune_quiet(const AbSearch *s, int depth, int searched, int ev, int alpha)
+{
+	return (depth <= s->cfg.prune_depth && searched >= move_count_limit(s, depth)) ||
+	       (depth <= s->cfg.futility_depth &&
+	        ev + s->cfg.futility_margin * depth <= alpha);
+}
+
+/* The late-move reduction of a quiet move, the searched-th of its node,
+ * of move score score. */
+static int reduction(const AbSearch *s, int depth, int searched, int32_t score, bool pv)
+{
+	int r = s->lmr[depth < AB_MAX_DEPTH ? depth : AB_MAX_DEPTH]
+	              [searched < 63 ? searched : 63];
+	/* The move score says how much the point matters: shapes, blocks,
+	 * killers and history reduce less. */
+	if (score >= 100)
+		r--;
+	if (score < 16)
+		r++;
+	if (pv)
+		r--;
+	return r < 0 ? 0 : r > depth - 2 ? depth - 2 : r;
+}
+
+/* The score of the move just played, the searched-th of its node: the
+ * first with the full window, the others with a null window (reduced by
+ * r first), searched again when they beat alpha. */
+static int search_child(AbSearch *s, int depth, int alpha, int beta, bool pv, int searched,
+                        int r)
+{
+	if (searched == 0)
+		return -ab_search(s, depth - 1, -beta, -alpha, pv);
+	int v = -ab_search(s, depth - 1 - r, -alpha - 1, -alpha, false);
+	if (v > alpha && r > 0 && !s->stop)
+		v = -ab_search(s, depth - 1, -alpha - 1, -alpha, false);
+	if (v > alpha && v < beta && pv && !s->stop)
+		v = -ab_search(s, depth - 1, -beta, -alpha, true);
+	return v;
+}
+
+/* The node's one forced move (the answer to a four): it costs no depth, a
+ * four is a forcing move and its answer is searched as if it were free. */
+static int search_forced(AbSearch *s, int q, int depth, int alpha, int beta, bool pv)
+{
+	ab_play(s, q);
+	int v = -ab_search(s, depth, -beta, -alpha, pv);
+	ab_undo(s);
+	if (!s->stop)
+		pv_update(s, q);
+	return v;
+}
+
 int ab_search(AbSearch *s, int depth, int alpha, int beta, bool pv)
 {
 	if (depth <= 0)
@@ -115,16 +184,8 @@ int ab_search(AbSearch *s, int depth, int alpha, int beta, bool pv)
 	AbSettle settled = ab_settle(s, &t, false, &x);
 	if (settled == AB_SETTLE_SCORE)
 		return x;
-	if (settled == AB_SETTLE_FORCED) {
-		/* The only move: it costs no depth (a four is a forcing move,
-		 * and its answer is searched as if it were free). */
-		ab_play(s, x);
-		int v = -ab_search(s, depth, -beta, -alpha, pv);
-		ab_undo(s);
-		if (!s->stop)
-			pv_update(s, x);
-		return v;
-	}
+	if (settled == AB_SETTLE_FORCED)
+		return search_forced(s, x, depth, alpha, beta, pv);
 	if (ply + 1 >= AB_SEARCH_PLY)
 		return ab_static(s);
 
@@ -138,16 +199,8 @@ int ab_search(AbSearch *s, int depth, int alpha, int beta, bool pv)
 		return alpha;
 
 	int tt_move = POINT_NONE;
-	const AbTTEntry *e = ab_tt_probe(s->tt, s->b.hash);
-	if (e) {
-		tt_move = e->move;
-		int v = score_from_tt(e->score, ply);
-		if (!pv && e->depth >= depth &&
-		    (e->bound == AB_BOUND_EXACT ||
-		     (e->bound == AB_BOUND_LOWER && v >= beta) ||
-		     (e->bound == AB_BOUND_UPPER && v <= alpha)))
-			return v;
-	}
+	if (tt_cutoff(s, depth, alpha, beta, pv, &tt_move, &x))
+		return x;
 
 	int ev = ab_static(s);
 	bool restricted = t.opp_win != POINT_NONE;
@@ -174,41 +227,16 @@ int ab_search(AbSearch *s, int depth, int alpha, int beta, bool pv)
 		bool tactical = sc[i] >= AB_TACTICAL;
 		/* Moves come best first and every tactical move before the
 		 * quiet ones: once one quiet move is pruned, all the rest are. */
-		if (!pv && !tactical && searched > 0 && best > -AB_WIN_MIN) {
-			if (depth <= s->cfg.prune_depth &&
-			    searched >= move_count_limit(s, depth))
-				break;
-			if (depth <= s->cfg.futility_depth &&
-			    ev + s->cfg.futility_margin * depth <= alpha)
-				break;
-		}
+		if (!pv && !tactical && searched > 0 && best > -AB_WIN_MIN &&
+		    prune_quiet(s, depth, searched, ev, alpha))
+			break;
 		if (ab_forbidden(s, q))
 			continue;
+		int r = searched > 0 && depth >= 3 && !tactical
+		            ? reduction(s, depth, searched, sc[i], pv)
+		            : 0;
 		ab_play(s, q);
-		int v;
-		if (searched == 0) {
-			v = -ab_search(s, depth - 1, -beta, -alpha, pv);
-		} else {
-			int r = 0;
-			if (depth >= 3 && !tactical) {
-				r = s->lmr[depth < AB_MAX_DEPTH ? depth : AB_MAX_DEPTH]
-				          [searched < 63 ? searched : 63];
-				/* The move score says how much the point matters:
-				 * shapes, blocks, killers and history reduce less. */
-				if (sc[i] >= 100)
-					r--;
-				if (sc[i] < 16)
-					r++;
-				if (pv)
-					r--;
-				r = r < 0 ? 0 : r > depth - 2 ? depth - 2 : r;
-			}
-			v = -ab_search(s, depth - 1 - r, -alpha - 1, -alpha, false);
-			if (v > alpha && r > 0 && !s->stop)
-				v = -ab_search(s, depth - 1, -alpha - 1, -alpha, false);
-			if (v > alpha && v < beta && pv && !s->stop)
-				v = -ab_search(s, depth - 1, -beta, -alpha, true);
-		}
+		int v = search_child(s, depth, alpha, beta, pv, searched, r);
 		ab_undo(s);
 		if (s->stop)
 			return 0;
