@@ -142,65 +142,38 @@ out:
 	return rc;
 }
 
-int balance_run(const BalanceOptions *opt, FILE *out, long *qualified, char *msg,
-                size_t msglen)
+/* opt->candidates random openings, each marked when it repeats an
+ * earlier one up to symmetry. NULL if memory runs out. */
+static Candidate *make_candidates(const BalanceOptions *opt)
 {
-	long candidates = opt->candidates, keep = opt->keep, games = opt->games,
-	     nodes = opt->nodes;
-	long step = opt->step, size = opt->size, min_plies = opt->min_plies;
-	long max_plies = opt->max_plies, box = opt->box, seed = opt->seed,
-	     threads = opt->threads;
-	double tolerance = opt->tolerance;
-	const char *player = opt->player;
-	Rule rule = opt->rule;
-	const PlayerType *type = registry_find(player);
-	if (!type) {
-		snprintf(msg, msglen, "arena balance: unknown player type '%s'", player);
-		return 2;
-	}
-	if (min_plies > max_plies || box > size) {
-		snprintf(msg, msglen,
-		         "arena balance: need min-plies <= max-plies and box <= size");
-		return 2;
-	}
-	Candidate *c = calloc((size_t)candidates, sizeof *c);
-	if (!c) {
-		snprintf(msg, msglen, "arena balance: out of memory");
-		return 1;
-	}
+	Candidate *c = calloc((size_t)opt->candidates, sizeof *c);
+	if (!c)
+		return NULL;
 	Rng rng;
-	rng_seed(&rng, (uint64_t)seed);
-	for (long i = 0; i < candidates; i++) {
-		int plies = (int)(min_plies +
-		                  rng_below(&rng, (uint32_t)(max_plies - min_plies + 1)));
-		make_candidate(&c[i], (int)size, rule, plies, (int)box, &rng);
+	rng_seed(&rng, (uint64_t)opt->seed);
+	for (long i = 0; i < opt->candidates; i++) {
+		int plies =
+		    (int)(opt->min_plies +
+		          rng_below(&rng, (uint32_t)(opt->max_plies - opt->min_plies + 1)));
+		make_candidate(&c[i], (int)opt->size, opt->rule, plies, (int)opt->box,
+		               &rng);
 		for (long j = 0; j < i && !c[i].dup; j++)
-			c[i].dup = same_up_to_symmetry(&c[i], &c[j], (int)size);
+			c[i].dup = same_up_to_symmetry(&c[i], &c[j], (int)opt->size);
 	}
-	ParamSet ps;
-	param_defaults(&ps, type->params, type->nparams);
-	/* A type that cannot be made from its defaults (an external engine
-	 * needs a command) is refused before any work, not found out game by
-	 * game. */
-	char why[256] = "";
-	Player *probe = player_create(type, &ps, 0, why, sizeof why);
-	if (!probe) {
-		snprintf(msg, msglen,
-		         "arena balance: cannot make a %s player from its defaults: %s",
-		         player, *why ? why : "out of memory");
-		free(c);
-		return 2;
-	}
-	player_destroy(probe);
-	int nthreads = threads > 0 ? (int)threads : omp_get_num_procs();
-	/* A forced win for the side to move is no opening. */
+	return c;
+}
+
+/* A forced win for the side to move is no opening: marks each candidate
+ * the solver proves one in (VCF, else VCT; 200000 nodes each). */
+static void mark_forced(Candidate *c, const BalanceOptions *opt, int nthreads)
+{
 #pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
-	for (long i = 0; i < candidates; i++) {
+	for (long i = 0; i < opt->candidates; i++) {
 		if (c[i].dup)
 			continue;
 		Solver *s = solver_create(1 << 20);
 		Board b;
-		board_init(&b, (int)size, rule);
+		board_init(&b, (int)opt->size, opt->rule);
 		for (int k = 0; k < c[i].count; k++)
 			board_play(&b, c[i].moves[k]);
 		SolveResult r = {0};
@@ -212,19 +185,20 @@ int balance_run(const BalanceOptions *opt, FILE *out, long *qualified, char *msg
 		solver_destroy(s);
 		c[i].forced = r.win;
 	}
-	int rc = play_candidates(c, candidates, type, &ps, opt, nthreads, msg, msglen);
-	if (rc) {
-		free(c);
-		return rc;
-	}
-	if (isatty(STDERR_FILENO))
-		fprintf(stderr, "\n");
-	/* Closest to even first; ties in candidate order. */
-	long *order = malloc(sizeof *order * (size_t)candidates);
+}
+
+/* The candidates within the tolerance into order, closest to even first
+ * (ties in candidate order). Returns how many, or -1 if memory runs out. */
+static long rank(const Candidate *c, const BalanceOptions *opt, long **order_out)
+{
+	long *order = malloc(sizeof *order * (size_t)opt->candidates);
+	*order_out = order;
+	if (!order)
+		return -1;
 	long n = 0;
-	for (long i = 0; order && i < candidates; i++)
+	for (long i = 0; i < opt->candidates; i++)
 		if (!c[i].dup && !c[i].forced && c[i].games > 0 &&
-		    fabs(c[i].black - 0.5) <= tolerance + 1e-9)
+		    fabs(c[i].black - 0.5) <= opt->tolerance + 1e-9)
 			order[n++] = i;
 	for (long a = 1; a < n; a++)
 		for (long b = a; b > 0 && fabs(c[order[b]].black - 0.5) <
@@ -234,19 +208,27 @@ int balance_run(const BalanceOptions *opt, FILE *out, long *qualified, char *msg
 			order[b] = order[b - 1];
 			order[b - 1] = t;
 		}
-	long forced = 0, dups = 0;
-	for (long i = 0; i < candidates; i++)
+	return n;
+}
+
+/* The openings file: how it was made, then the first keep of order. */
+static void write_set(FILE *out, const BalanceOptions *opt, const Candidate *c,
+                      const long *order, long n)
+{
+	long forced = 0, dups = 0, keep = opt->keep, nodes = opt->nodes, box = opt->box;
+	for (long i = 0; i < opt->candidates; i++)
 		forced += c[i].forced, dups += c[i].dup;
-	fprintf(out, "; Balanced %ldx%ld %s openings, chosen by self-play:\n", size, size,
-	        rule_name(rule));
+	fprintf(out, "; Balanced %ldx%ld %s openings, chosen by self-play:\n", opt->size,
+	        opt->size, rule_name(opt->rule));
 	fprintf(out,
 	        ";   arena balance --player %s --candidates %ld --keep %ld --games %ld "
 	        "--nodes %ld \\\n"
 	        ";     --step %ld --tolerance %g --min-plies %ld --max-plies %ld --box %ld "
 	        "--size %ld \\\n"
 	        ";     --rule %s --seed %ld\n",
-	        player, candidates, keep, games, nodes, step, tolerance, min_plies,
-	        max_plies, box, size, rule_name(rule), seed);
+	        opt->player, opt->candidates, keep, opt->games, nodes, opt->step,
+	        opt->tolerance, opt->min_plies, opt->max_plies, box, opt->size,
+	        rule_name(opt->rule), opt->seed);
 	fprintf(
 	    out,
 	    "; %ld random openings inside the central %ldx%ld; %ld repeated a position "
@@ -258,17 +240,67 @@ int balance_run(const BalanceOptions *opt, FILE *out, long *qualified, char *msg
 	    "; move. Kept: black scored %.0f%% to %.0f%%, closest to 50%% first (%ld of "
 	    "%ld).\n"
 	    "; `note` gives black's score.\n",
-	    candidates, box, box, dups, forced, games, player, nodes, nodes + step,
-	    100 * (0.5 - tolerance), 100 * (0.5 + tolerance), n < keep ? n : keep, n);
+	    opt->candidates, box, box, dups, forced, opt->games, opt->player, nodes,
+	    nodes + opt->step, 100 * (0.5 - opt->tolerance), 100 * (0.5 + opt->tolerance),
+	    n < keep ? n : keep, n);
 	for (long k = 0; k < n && k < keep; k++) {
 		const Candidate *o = &c[order[k]];
 		char moves[128];
-		record_format_moves((int)size, o->moves, o->count, moves, sizeof moves);
+		record_format_moves((int)opt->size, o->moves, o->count, moves,
+		                    sizeof moves);
 		fprintf(out, "\n[opening b%03ld]\nmoves = %s\nnote = black %.1f of %d\n",
 		        k + 1, moves, o->black * o->games, o->games);
 	}
-	*qualified = n;
+}
+
+int balance_run(const BalanceOptions *opt, FILE *out, long *qualified, char *msg,
+                size_t msglen)
+{
+	const PlayerType *type = registry_find(opt->player);
+	if (!type) {
+		snprintf(msg, msglen, "arena balance: unknown player type '%s'",
+		         opt->player);
+		return 2;
+	}
+	if (opt->min_plies > opt->max_plies || opt->box > opt->size) {
+		snprintf(msg, msglen,
+		         "arena balance: need min-plies <= max-plies and box <= size");
+		return 2;
+	}
+	ParamSet ps;
+	param_defaults(&ps, type->params, type->nparams);
+	/* A type that cannot be made from its defaults (an external engine
+	 * needs a command) is refused before any work, not found out game by
+	 * game. */
+	char why[256] = "";
+	Player *probe = player_create(type, &ps, 0, why, sizeof why);
+	if (!probe) {
+		snprintf(msg, msglen,
+		         "arena balance: cannot make a %s player from its defaults: %s",
+		         opt->player, *why ? why : "out of memory");
+		return 2;
+	}
+	player_destroy(probe);
+	Candidate *c = make_candidates(opt);
+	if (!c) {
+		snprintf(msg, msglen, "arena balance: out of memory");
+		return 1;
+	}
+	int nthreads = opt->threads > 0 ? (int)opt->threads : omp_get_num_procs();
+	mark_forced(c, opt, nthreads);
+	int rc = play_candidates(c, opt->candidates, type, &ps, opt, nthreads, msg, msglen);
+	long *order = NULL, n = rc ? 0 : rank(c, opt, &order);
+	if (rc == 0 && n < 0) {
+		snprintf(msg, msglen, "arena balance: out of memory");
+		rc = 1;
+	}
+	if (rc == 0) {
+		if (isatty(STDERR_FILENO))
+			fprintf(stderr, "\n");
+		write_set(out, opt, c, order, n);
+		*qualified = n;
+	}
 	free(order);
 	free(c);
-	return 0;
+	return rc;
 }
