@@ -67,9 +67,14 @@ typedef struct {
 	bool required; /* positional arguments: must be given */
 } Opt;
 
-/* The entry that ends a table. */
+/* The entry that ends a table, and the two most common entries in a line
+ * each: a whole number and a number in a range. */
 /* clang-format off */
 #define OPT_END {.name = NULL}
+#define OPT_INTEGER(n, d, lo, hi, h) \
+	{.name = (n), .kind = OPT_INT, .dest = (d), .min = (lo), .max = (hi), .help = (h)}
+#define OPT_NUMBER(n, d, lo, hi, h) \
+	{.name = (n), .kind = OPT_REAL, .dest = (d), .rmin = (lo), .rmax = (hi), .help = (h)}
 /* clang-format on */
 
 typedef struct {
