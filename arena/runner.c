@@ -44,6 +44,9 @@ typedef struct {
 	const OpeningSet *openings;
 	const Schedule *sched;
 	char dir[CONFIG_PATH_MAX + 80];
+	char csv_path[CONFIG_PATH_MAX + 96], ini_path[CONFIG_PATH_MAX + 96];
+	RundirLock lock;
+	int nthreads;
 	int ngames_read; /* lines of the folder's games.csv (a resume) */
 	ResultsFile csv;
 	ResultsFile faults; /* faults.csv (faults.h) */
@@ -155,6 +158,29 @@ static int runner_prepare(void *ctx, const Job *j, const GameRecord *rec)
 	return 0;
 }
 
+/* A game on disk, counted: by record_game as it is played, by resume_row
+ * as it is read back. */
+static void count_game(Run *r, const Job *j, double score)
+{
+	r->done[j->id] = true;
+	r->score[j->id] = score;
+	r->ndone++;
+	r->points[j->black] += score;
+	r->points[j->white] += 1 - score;
+	r->played[j->black]++;
+	r->played[j->white]++;
+}
+
+/* A write of path failed with errno: noted once, and no game starts now. */
+static void note_failure(Run *r, const char *path)
+{
+	if (!r->write_failed) {
+		r->write_failed = errno ? errno : EIO;
+		snprintf(r->failed_path, sizeof r->failed_path, "%.1100s", path);
+	}
+	atomic_store(&r->stop, true);
+}
+
 static void record_game(Run *r, const Job *j, const GameRecord *rec, double score)
 {
 	const Tournament *t = r->t;
@@ -172,26 +198,16 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 	const char *names[2] = {t->players[j->black].name, t->players[j->white].name};
 	faults_format(fault, sizeof fault, j->id, names, rec);
 	if (fault[0] && results_append(&r->faults, fault) < 0) {
-		r->write_failed = errno ? errno : EIO;
-		snprintf(r->failed_path, sizeof r->failed_path, "%.1100s", r->faults_path);
-		atomic_store(&r->stop, true);
+		note_failure(r, r->faults_path);
 		return;
 	}
 	if (results_append(&r->csv, line) < 0) {
-		r->write_failed = errno ? errno : EIO;
-		snprintf(r->failed_path, sizeof r->failed_path, "%s/games.csv", r->dir);
-		atomic_store(&r->stop, true);
+		note_failure(r, r->csv_path);
 		return;
 	}
 	crashpoint("kill/after-game");
-	r->done[j->id] = true;
-	r->score[j->id] = score;
-	r->ndone++;
+	count_game(r, j, score);
 	r->nplayed++;
-	r->points[j->black] += score;
-	r->points[j->white] += 1 - score;
-	r->played[j->black]++;
-	r->played[j->white]++;
 	r->player_ms += rec->time_ms[0] + rec->time_ms[1];
 	if (t->sprt)
 		advance_sprt(r);
@@ -293,15 +309,8 @@ static int resume_row(void *user, const ResultRow *row, const char *moves, char 
 	if (record_parse_moves(t->size, moves, pts, BOARD_MAX_MOVES, msg, msglen) < 0)
 		return -1;
 	r->ngames_read++;
-	if (r->done[j->id])
-		return 0;
-	r->done[j->id] = true;
-	r->score[j->id] = row->score;
-	r->ndone++;
-	r->points[j->black] += row->score;
-	r->points[j->white] += 1 - row->score;
-	r->played[j->black]++;
-	r->played[j->white]++;
+	if (!r->done[j->id])
+		count_game(r, j, row->score);
 	return 0;
 }
 
@@ -454,6 +463,225 @@ static int load(const RunOptions *o, Tournament *t, OpeningSet *openings, Schedu
 	return 0;
 }
 
+/* The run folder made and taken, its games read back (prepare_folder).
+ * Returns 0, or an exit status with the message in err. */
+static int open_folder(Run *r, const char *text, char *err, size_t errlen)
+{
+	char msg[2048];
+	const Tournament *t = r->t;
+	snprintf(r->dir, sizeof r->dir, "%s/%s", t->out, t->name);
+	snprintf(r->csv_path, sizeof r->csv_path, "%.1090s/games.csv", r->dir);
+	snprintf(r->faults_path, sizeof r->faults_path, "%.1090s/faults.csv", r->dir);
+	snprintf(r->ini_path, sizeof r->ini_path, "%.1090s/config.ini", r->dir);
+	if (rundir_create(r->dir, msg, sizeof msg) < 0 ||
+	    rundir_lock(&r->lock, r->dir, msg, sizeof msg) < 0)
+		return say(err, errlen, 1, msg); /* not bad input: status 1 */
+	return prepare_folder(r, text, r->ini_path, r->csv_path, err, errlen);
+}
+
+/* The games not yet on disk, on the job engine. Returns jobs_run's value,
+ * or -1 with "out of memory" in msg. */
+static int play(Run *r, char *msg, size_t msglen)
+{
+	const Tournament *t = r->t;
+	const Schedule *sched = r->sched;
+	fprintf(stderr,
+	        "%s: %d players, %d opening%s, %d games (%d done), %d thread%s, into %s\n",
+	        t->name, t->nplayers, r->openings->count,
+	        r->openings->count == 1 ? "" : "s", sched->count, r->ndone, r->nthreads,
+	        r->nthreads == 1 ? "" : "s", r->dir);
+	if (t->sprt)
+		advance_sprt(r);
+	interrupt_install();
+	Job *todo = malloc(sizeof *todo * (size_t)(sched->count - r->ndone + 1));
+	if (!todo) {
+		snprintf(msg, msglen, "out of memory");
+		return -1;
+	}
+	int ntodo = 0;
+	for (int i = 0; i < sched->count; i++)
+		if (!r->done[i])
+			todo[ntodo++] = sched->jobs[i];
+	JobPlayer players[CONFIG_PLAYERS_MAX];
+	for (int i = 0; i < t->nplayers; i++)
+		players[i] = (JobPlayer){t->players[i].name, t->players[i].type,
+		                         &t->players[i].params, config_budget(t, i)};
+	JobSpec spec = {.size = t->size,
+	                .rule = t->rule,
+	                .max_plies = t->max_plies,
+	                .players = players,
+	                .nplayers = t->nplayers,
+	                .openings = r->openings,
+	                .threads = r->nthreads,
+	                .affinity = t->affinity,
+	                .stop = interrupt_flag()};
+	JobSink sink = {.ctx = r,
+	                .params = runner_params,
+	                .prepare = runner_prepare,
+	                .finished = runner_finished};
+	r->t0 = clock_ms();
+	/* Returns once every engine kept between games has had its END. */
+	int ran = r->sprt_status == SPRT_CONTINUE
+	              ? jobs_run(&spec, todo, ntodo, &sink, msg, msglen)
+	              : JOBS_HALTED;
+	free(todo);
+	return ran;
+}
+
+/* After the games: a failed write, a stop or a player that could not be
+ * made ends the run here (status in *status, message in err); else the
+ * SPRT's extra games are dropped and a complete run's files sorted. Returns
+ * true to go on to the report. */
+static bool settle(Run *r, int ran, const char *play_msg, int *status, char *err,
+                   size_t errlen)
+{
+	const Tournament *t = r->t;
+	*status = 1;
+	if (!r->write_failed && atomic_load(&r->psq_errno)) {
+		r->write_failed = atomic_load(&r->psq_errno);
+		snprintf(r->failed_path, sizeof r->failed_path, "%s", r->psq_path);
+	}
+	if (!r->write_failed && results_close(&r->csv) < 0)
+		note_failure(r, r->csv_path);
+	if (!r->write_failed && results_close(&r->faults) < 0)
+		note_failure(r, r->faults_path);
+	if (r->write_failed) {
+		char why[sizeof r->failed_path + 256];
+		snprintf(why, sizeof why, "%s: %s", r->failed_path,
+		         results_why(r->write_failed));
+		say_resume(r, "", why, 1, err, errlen);
+		return false;
+	}
+	int stopped = interrupt_finishing(); /* a later Ctrl-C: the report is finished */
+	if (stopped) {
+		*status = say_resume(r, "", strsignal(stopped), 128 + stopped, err, errlen);
+		return false;
+	}
+	if (ran < 0) { /* a player could not be made */
+		snprintf(err, errlen, "arena run: %s", play_msg);
+		return false;
+	}
+	/* An SPRT that decided at pair P keeps exactly the games of pairs 1 to
+	 * P: games of later pairs, which threads ahead of the verdict (or an
+	 * earlier run) happened to play, are dropped, so the files are the same
+	 * for any number of threads and any resume. */
+	bool decided = t->sprt && r->sprt_status != SPRT_CONTINUE;
+	int count = r->sched->count, keep = decided ? 2 * r->sprt_pairs : count;
+	for (int i = keep; i < count; i++) {
+		r->done[i] = false;
+		if (t->psq) {
+			char path[sizeof r->dir + 32];
+			snprintf(path, sizeof path, "%.1100s/games/%06d.psq", r->dir, i);
+			unlink(path);
+		}
+	}
+	bool complete = r->ndone == count || decided;
+	crashpoint("kill/before-sort");
+	char msg[2048];
+	if (complete &&
+	    (results_sort(r->csv_path, keep, msg, sizeof msg) < 0 ||
+	     faults_settle(r->faults_path, r->done, count, false, msg, sizeof msg) < 0)) {
+		char first[sizeof msg + 16];
+		snprintf(first, sizeof first, "arena run: %s\n", msg);
+		say_resume(r, first, "the final rewrite of games.csv failed", 1, err,
+		           errlen);
+		return false;
+	}
+	*status = 0;
+	return true;
+}
+
+static double cpu_seconds(const struct rusage *u)
+{
+	return (double)u->ru_utime.tv_sec + u->ru_utime.tv_usec / 1e6 +
+	       (double)u->ru_stime.tv_sec + u->ru_stime.tv_usec / 1e6;
+}
+
+/* What the games cost: their rate, the players' and the recording's share
+ * of the thread time, and the CPU of the arena and of its engines. */
+static void print_costs(const Run *r, double wall)
+{
+	if (r->nplayed == 0)
+		return;
+	/* The engine processes are all reaped by now (pool_destroy). */
+	struct rusage self, kids;
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &kids);
+	/* players think on every rank's threads (jobs_mpi.h); the games are
+	 * recorded on this one's */
+	double threads = wall * r->nthreads;
+	fprintf(stderr,
+	        "played %d games in %.2f s: %.2f games/s; of the thread time, players "
+	        "thought %.1f%% and recording the games took %.2f%%; CPU: arena "
+	        "%.3f s, engine processes %.3f s\n",
+	        r->nplayed, wall, r->nplayed / wall,
+	        wall > 0 ? 100.0 * r->player_ms / 1e3 / (threads * jobs_mpi_ranks()) : 0.0,
+	        wall > 0 ? 100.0 * r->record_ms / 1e3 / threads : 0.0, cpu_seconds(&self),
+	        cpu_seconds(&kids));
+	/* Threads ahead of the verdict played more than the standings count. */
+	if (r->t->sprt && r->sprt_status != SPRT_CONTINUE)
+		fprintf(stderr,
+		        "the SPRT decided at pair %d: games.csv keeps the %d games of "
+		        "pairs 1 to %d; any played past the verdict are dropped\n",
+		        r->sprt_pairs, 2 * r->sprt_pairs, r->sprt_pairs);
+}
+
+/* The SPRT's verdict, games.sgf and the report. Returns the exit status,
+ * with the message in err. */
+static int report(Run *r, char *err, size_t errlen)
+{
+	const Tournament *t = r->t;
+	char msg[2048];
+	if (t->sprt) {
+		char verdict[512];
+		sprt_verdict(&r->sprt, r->llr, verdict, sizeof verdict);
+		printf("SPRT after %d pairs (%ld %ld %ld %ld %ld): %s\n", r->sprt_pairs,
+		       r->penta[0], r->penta[1], r->penta[2], r->penta[3], r->penta[4],
+		       verdict);
+	}
+	/* games.sgf from games.csv as it now stands (sorted if the run is
+	 * complete), atomically: a kill leaves the old file or none, and a
+	 * resume writes it again. */
+	if (t->sgf) {
+		char sgf[sizeof r->dir + 16];
+		snprintf(sgf, sizeof sgf, "%.1100s/games.sgf", r->dir);
+		if (sgf_write_file(r->csv_path, t->size, t->rule, sgf, msg, sizeof msg) !=
+		    0)
+			return say(err, errlen, 1, msg);
+	}
+	crashpoint("kill/before-report");
+	const char *names[CONFIG_PLAYERS_MAX];
+	for (int i = 0; i < t->nplayers; i++)
+		names[i] = t->players[i].name;
+	if (report_run(r->dir, r->csv_path, names, t->nplayers,
+	               t->anchor[0] ? t->anchor : NULL, stdout, msg, sizeof msg) < 0)
+		return say(err, errlen, 1, msg);
+	return 0;
+}
+
+/* The run's bookkeeping, per job and per player. Returns 0, or -1 if
+ * memory runs out. */
+static int run_init(Run *r, const Tournament *t, const OpeningSet *openings,
+                    const Schedule *sched, const RunOptions *o)
+{
+	r->t = t;
+	r->openings = openings;
+	r->sched = sched;
+	r->csv.fd = -1;
+	r->faults.fd = -1;
+	r->lock.fd = -1;
+	r->tty = isatty(STDERR_FILENO);
+	r->log = o->log;
+	r->nthreads = t->threads > 0 ? t->threads : omp_get_num_procs();
+	r->done = calloc((size_t)sched->count + 1, sizeof *r->done);
+	r->score = malloc(sizeof *r->score * ((size_t)sched->count + 1));
+	if (!r->done || !r->score)
+		return -1;
+	for (int i = 0; i < sched->count; i++)
+		r->score[i] = -1;
+	return 0;
+}
+
 int runner_run(const RunOptions *o, char *err, size_t errlen)
 {
 	err[0] = '\0';
@@ -474,213 +702,27 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 		return status;
 	}
 	char msg[2048];
-	r->t = t;
-	r->openings = &openings;
-	r->sched = &sched;
-	r->csv.fd = -1;
-	r->faults.fd = -1;
-	r->tty = isatty(STDERR_FILENO);
-	r->log = o->log;
-	r->done = calloc((size_t)sched.count + 1, sizeof *r->done);
-	r->score = malloc(sizeof *r->score * ((size_t)sched.count + 1));
-	RundirLock lock = {.fd = -1};
-	status = 1;
 	char *text = config_text(t);
-	if (!r->done || !r->score || !text) {
-		say(err, errlen, 1, "out of memory");
-		goto out;
-	}
-	for (int i = 0; i < sched.count; i++)
-		r->score[i] = -1;
-	if (t->sprt) { /* bad bounds are bad input: before anything is written */
-		SprtConfig sc = {t->elo0, t->elo1, t->alpha, t->beta};
-		if (sprt_init(&r->sprt, &sc, msg, sizeof msg) < 0) {
-			snprintf(err, errlen, "%s: %s", t->path, msg);
-			status = 2;
-			goto out;
+	if (run_init(r, t, &openings, &sched, o) < 0 || !text) {
+		status = say(err, errlen, 1, "out of memory");
+	} else if (t->sprt &&
+	           sprt_init(&r->sprt, &(SprtConfig){t->elo0, t->elo1, t->alpha, t->beta},
+	                     msg, sizeof msg) < 0) {
+		/* bad bounds are bad input: found before anything is written */
+		snprintf(err, errlen, "%s: %s", t->path, msg);
+		status = 2;
+	} else if ((status = open_folder(r, text, err, errlen)) == 0) {
+		int ran = play(r, msg, sizeof msg);
+		double wall = (clock_ms() - r->t0) / 1e3;
+		print_progress(r, true);
+		if (settle(r, ran, msg, &status, err, errlen)) {
+			print_costs(r, wall);
+			status = report(r, err, errlen);
 		}
 	}
-	snprintf(r->dir, sizeof r->dir, "%s/%s", t->out, t->name);
-	if (rundir_create(r->dir, msg, sizeof msg) < 0) {
-		say(err, errlen, 1, msg);
-		goto out;
-	}
-	if (rundir_lock(&lock, r->dir, msg, sizeof msg) < 0) {
-		say(err, errlen, 1, msg); /* not bad input: status 1 */
-		goto out;
-	}
-	char csv[sizeof r->dir + 16], ini[sizeof r->dir + 16];
-	snprintf(csv, sizeof csv, "%.1090s/games.csv", r->dir);
-	snprintf(r->faults_path, sizeof r->faults_path, "%.1090s/faults.csv", r->dir);
-	snprintf(ini, sizeof ini, "%.1090s/config.ini", r->dir);
-	if ((status = prepare_folder(r, text, ini, csv, err, errlen)) != 0)
-		goto out;
-	status = 1;
-
-	int nthreads = t->threads > 0 ? t->threads : omp_get_num_procs();
-	fprintf(stderr,
-	        "%s: %d players, %d opening%s, %d games (%d done), %d thread%s, into %s\n",
-	        t->name, t->nplayers, openings.count, openings.count == 1 ? "" : "s",
-	        sched.count, r->ndone, nthreads, nthreads == 1 ? "" : "s", r->dir);
-	if (t->sprt)
-		advance_sprt(r);
-	interrupt_install();
-	/* The jobs still to play, and the players as the engine sees them. */
-	Job *todo = malloc(sizeof *todo * (size_t)(sched.count - r->ndone + 1));
-	if (!todo) {
-		say(err, errlen, 1, "out of memory");
-		goto out;
-	}
-	int ntodo = 0;
-	for (int i = 0; i < sched.count; i++)
-		if (!r->done[i])
-			todo[ntodo++] = sched.jobs[i];
-	JobPlayer players[CONFIG_PLAYERS_MAX];
-	for (int i = 0; i < t->nplayers; i++)
-		players[i] = (JobPlayer){t->players[i].name, t->players[i].type,
-		                         &t->players[i].params, config_budget(t, i)};
-	JobSpec spec = {.size = t->size,
-	                .rule = t->rule,
-	                .max_plies = t->max_plies,
-	                .players = players,
-	                .nplayers = t->nplayers,
-	                .openings = &openings,
-	                .threads = nthreads,
-	                .affinity = t->affinity,
-	                .stop = interrupt_flag()};
-	JobSink sink = {.ctx = r,
-	                .params = runner_params,
-	                .prepare = runner_prepare,
-	                .finished = runner_finished};
-	r->t0 = clock_ms();
-	/* Returns once every engine kept between games has had its END. */
-	int ran = r->sprt_status == SPRT_CONTINUE
-	              ? jobs_run(&spec, todo, ntodo, &sink, msg, sizeof msg)
-	              : JOBS_HALTED;
-	free(todo);
-	double wall = (clock_ms() - r->t0) / 1e3;
-	print_progress(r, true);
-	if (!r->write_failed && atomic_load(&r->psq_errno)) {
-		r->write_failed = atomic_load(&r->psq_errno);
-		snprintf(r->failed_path, sizeof r->failed_path, "%s", r->psq_path);
-	}
-	if (!r->write_failed && results_close(&r->csv) < 0) {
-		r->write_failed = errno ? errno : EIO;
-		snprintf(r->failed_path, sizeof r->failed_path, "%s", csv);
-	}
-	if (!r->write_failed && results_close(&r->faults) < 0) {
-		r->write_failed = errno ? errno : EIO;
-		snprintf(r->failed_path, sizeof r->failed_path, "%.1100s", r->faults_path);
-	}
-	if (r->write_failed) {
-		char why[sizeof r->failed_path + 256];
-		snprintf(why, sizeof why, "%s: %s", r->failed_path,
-		         results_why(r->write_failed));
-		say_resume(r, "", why, 1, err, errlen);
-		goto out;
-	}
-	int stopped = interrupt_finishing(); /* a later Ctrl-C: the report is finished */
-	if (stopped) {
-		status = say_resume(r, "", strsignal(stopped), 128 + stopped, err, errlen);
-		goto out;
-	}
-	if (ran < 0) { /* a player could not be made */
-		snprintf(err, errlen, "arena run: %s", msg);
-		goto out;
-	}
-
-	/* An SPRT that decided at pair P keeps exactly the games of pairs 1 to
-	 * P: games of later pairs, which threads ahead of the verdict (or an
-	 * earlier run) happened to play, are dropped, so the files are the same
-	 * for any number of threads and any resume. */
-	bool decided = t->sprt && r->sprt_status != SPRT_CONTINUE;
-	int keep = decided ? 2 * r->sprt_pairs : sched.count;
-	for (int i = keep; i < sched.count; i++) {
-		r->done[i] = false;
-		if (t->psq) {
-			char path[sizeof r->dir + 32];
-			snprintf(path, sizeof path, "%.1100s/games/%06d.psq", r->dir, i);
-			unlink(path);
-		}
-	}
-	bool complete = r->ndone == sched.count || decided;
-	crashpoint("kill/before-sort");
-	if (complete && (results_sort(csv, keep, msg, sizeof msg) < 0 ||
-	                 faults_settle(r->faults_path, r->done, sched.count, false, err,
-	                               sizeof err) < 0)) {
-		char first[sizeof msg + 16];
-		snprintf(first, sizeof first, "arena run: %s\n", msg);
-		say_resume(r, first, "the final rewrite of games.csv failed", 1, err,
-		           errlen);
-		goto out;
-	}
-	if (r->nplayed > 0) {
-		/* CPU of the arena (built-in players included) and of the engine
-		 * processes it started (all reaped by now, by pool_destroy). */
-		struct rusage self, kids;
-		getrusage(RUSAGE_SELF, &self);
-		getrusage(RUSAGE_CHILDREN, &kids);
-		double cpu_self =
-		    (double)self.ru_utime.tv_sec + self.ru_utime.tv_usec / 1e6 +
-		    (double)self.ru_stime.tv_sec + self.ru_stime.tv_usec / 1e6;
-		double cpu_kids =
-		    (double)kids.ru_utime.tv_sec + kids.ru_utime.tv_usec / 1e6 +
-		    (double)kids.ru_stime.tv_sec + kids.ru_stime.tv_usec / 1e6;
-		fprintf(
-		    stderr,
-		    "played %d games in %.2f s: %.2f games/s; of the thread time, players "
-		    "thought %.1f%% and recording the games took %.2f%%; CPU: arena "
-		    "%.3f s, engine processes %.3f s\n",
-		    r->nplayed, wall, r->nplayed / wall,
-		    /* players think on every rank's threads (jobs_mpi.h); the
-		     * games are recorded on this one's */
-		    wall > 0
-		        ? 100.0 * r->player_ms / 1e3 / (wall * nthreads * jobs_mpi_ranks())
-		        : 0.0,
-		    wall > 0 ? 100.0 * r->record_ms / 1e3 / (wall * nthreads) : 0.0,
-		    cpu_self, cpu_kids);
-		/* Threads ahead of the verdict played more than the standings
-		 * count: say why. */
-		if (decided)
-			fprintf(
-			    stderr,
-			    "the SPRT decided at pair %d: games.csv keeps the %d games of "
-			    "pairs 1 to %d; any played past the verdict are dropped\n",
-			    r->sprt_pairs, keep, r->sprt_pairs);
-	}
-	if (t->sprt) {
-		char verdict[512];
-		sprt_verdict(&r->sprt, r->llr, verdict, sizeof verdict);
-		printf("SPRT after %d pairs (%ld %ld %ld %ld %ld): %s\n", r->sprt_pairs,
-		       r->penta[0], r->penta[1], r->penta[2], r->penta[3], r->penta[4],
-		       verdict);
-	}
-	const char *names[CONFIG_PLAYERS_MAX];
-	for (int i = 0; i < t->nplayers; i++)
-		names[i] = t->players[i].name;
-	/* games.sgf from games.csv as it now stands (sorted if the run is
-	 * complete), atomically: a kill leaves the old file or none, and a
-	 * resume writes it again. */
-	if (t->sgf) {
-		char sgf[sizeof r->dir + 16];
-		snprintf(sgf, sizeof sgf, "%.1100s/games.sgf", r->dir);
-		if (sgf_write_file(csv, t->size, t->rule, sgf, msg, sizeof msg) != 0) {
-			status = 1;
-			say(err, errlen, status, msg);
-			goto out;
-		}
-	}
-	crashpoint("kill/before-report");
-	status = report_run(r->dir, csv, names, t->nplayers,
-	                    t->anchor[0] ? t->anchor : NULL, stdout, msg, sizeof msg) < 0
-	             ? 1
-	             : 0;
-	if (status)
-		say(err, errlen, status, msg);
-out:
 	results_close(&r->csv);
 	results_close(&r->faults);
-	rundir_unlock(&lock, status == 2);
+	rundir_unlock(&r->lock, status == 2);
 	free(text);
 	free(r->done);
 	free(r->score);
