@@ -17,8 +17,10 @@ PACKAGES=(build-essential cmake pkg-config libgsl-dev libinih-dev libcmocka-dev 
 # Open MPI for runs over several ranks (tests/e2e_mpi.sh; the build finds
 # it, and without it builds and runs as one process), and clang's libFuzzer
 # for the parsers' fuzz targets (tests/fuzz/run.sh; ctest replays their
-# corpora without it).
-TEST_PACKAGES=(fiu-utils libfiu-dev chromium openmpi-bin libopenmpi-dev clang libclang-rt-14-dev)
+# corpora without it), and clang-format, which tests/format.sh runs on
+# every source file.
+TEST_PACKAGES=(fiu-utils libfiu-dev chromium openmpi-bin libopenmpi-dev clang libclang-rt-14-dev
+	clang-format)
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 
@@ -37,10 +39,12 @@ deps() {
 }
 
 # build [TARGET...]: everything, or only the targets named (the run needs
-# the programs, not the tests).
+# the programs, not the tests). GA_FAULTS=ON compiles in the crash points
+# the tests use; unset, the folder's setting stays (a fresh one: off).
 build() {
 	cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
-		-DGA_WERROR="${GA_WERROR:-0}" -DGA_SANITIZE="${GA_SANITIZE:-0}" >/dev/null
+		-DGA_WERROR="${GA_WERROR:-0}" -DGA_SANITIZE="${GA_SANITIZE:-0}" \
+		${GA_FAULTS:+-DGA_FAULTS="$GA_FAULTS"} >/dev/null
 	if [ $# -gt 0 ]; then
 		cmake --build "$BUILD_DIR" -j "$JOBS" --target "$@"
 	else
@@ -66,7 +70,7 @@ run)
 	;;
 test)
 	deps "${TEST_PACKAGES[@]}"
-	build
+	GA_FAULTS=ON build
 	ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
 	;;
 *)

@@ -196,8 +196,7 @@ int elo_newton_fit(const EloModel *m, int ref, double *r, int *iters, char *err,
 	int it = 0;
 	for (bool done = false; !done; it++) {
 		if (it == MAX_ITER) {
-			msg(err, errlen, "Newton did not converge in %d steps",
-			    MAX_ITER);
+			msg(err, errlen, "Newton did not converge in %d steps", MAX_ITER);
 			rc = ELO_EGSL;
 			goto out;
 		}

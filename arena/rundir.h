@@ -15,9 +15,9 @@ int rundir_create(const char *path, char *err, size_t errlen);
 
 /* A run folder taken by this process. */
 typedef struct {
-	int fd;             /* -1: not taken */
-	bool created;       /* rundir_lock made dir/.lock */
-	char path[4200];    /* dir/.lock */
+	int fd;          /* -1: not taken */
+	bool created;    /* rundir_lock made dir/.lock */
+	char path[4200]; /* dir/.lock */
 } RundirLock;
 
 /* Takes the run folder dir for this process: an exclusive lock on

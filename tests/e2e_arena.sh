@@ -14,6 +14,12 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # games.csv without the thinking times (columns 11 and 12), which vary.
 same_games() { cmp -s <(cut -d, -f1-10,13,14 "$1") <(cut -d, -f1-10,13,14 "$2"); }
 
+# --version: the version, then the build's options (MPI, libfiu).
+"$arena" --version > version.txt || fail "arena --version: exit $?"
+grep -Eq '^arena [0-9]+\.[0-9]+\.[0-9]+$' version.txt || fail "arena --version: $(cat version.txt)"
+grep -Eq 'build, MPI (on|off), libfiu crash points (on|off)' version.txt ||
+	fail "arena --version names no build options: $(cat version.txt)"
+
 printf '0,0\n0,0, 1,1\n0,0, 1,0, 0,1\n-1,-1, 1,1, 2,2, 0,1\n0,-1, 1,-1\n' > open.txt
 cat > t.ini <<'INI'
 [tournament]

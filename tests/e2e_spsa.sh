@@ -14,6 +14,8 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+"$tuner" --version | grep -Eq '^tuner [0-9]+\.[0-9]+\.[0-9]+$' || fail "tuner --version"
+
 # The weighted example: a few seconds.
 "$tuner" spsa "$configs/spsa-weighted.ini" --out ex >ex.txt 2>&1 || fail "spsa-weighted.ini: $(tail -3 ex.txt)"
 for f in config.ini trajectory.csv tuned.ini verify.csv; do

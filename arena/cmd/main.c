@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "jobs_mpi.h"
+#include "opt.h"
 #include "rules.h"
 
 _Static_assert(RULE_COUNT == 3, "commands_rules names every rule");
@@ -34,8 +35,8 @@ static const struct {
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-	        "usage: arena <command> [options]   (arena <command> --help for more)\n\n");
+	fprintf(f, "usage: arena <command> [options]   (arena <command> --help for more;\n"
+	           "       arena --version)\n\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
 }
@@ -49,6 +50,10 @@ static int run(int argc, char **argv)
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		usage(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		opt_version(stdout, "arena");
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -337,3 +337,8 @@ int opt_command(const OptSpec *s, int argc, char **argv)
 	}
 	return OPT_GO_ON;
 }
+
+void opt_version(FILE *f, const char *prog)
+{
+	fprintf(f, "%s %s\n%s\n", prog, GA_VERSION, GA_BUILT);
+}

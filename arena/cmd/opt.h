@@ -109,4 +109,8 @@ enum { OPT_GO_ON = -1 };
  * a good line returns OPT_GO_ON. */
 int opt_command(const OptSpec *spec, int argc, char **argv);
 
+/* `PROG --version`: "PROG 0.1.0" and the options of the build on a line
+ * each ("Release build, MPI on, libfiu crash points off, ..."). */
+void opt_version(FILE *f, const char *prog);
+
 #endif

@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "jobs_mpi.h"
+#include "opt.h"
 
 static const struct {
 	const char *name;
@@ -24,7 +25,7 @@ static const struct {
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: tuner <command> FILE.ini [options]   (tuner <command> --help "
-	           "for more)\n\n");
+	           "for more;\n       tuner --version)\n\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].help);
 }
@@ -38,6 +39,10 @@ static int run(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
 		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		opt_version(stdout, "tuner");
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
