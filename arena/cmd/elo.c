@@ -34,8 +34,8 @@ int elo_command(int argc, char **argv)
 	                    OPT_END};
 	const OptSpec spec = {
 	    "arena elo",
-	    "Ratings from any games file: writes elo.csv, pairs.csv, los.csv "
-	    "and elo.png\ninto DIR and prints the standings.\n",
+	    "Ratings from any games file: writes elo.csv, pairs.csv, los.csv, "
+	    "elo.png and\nreport.html into DIR and prints the standings.\n",
 	    args, opts};
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)

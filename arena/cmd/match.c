@@ -62,8 +62,9 @@ int match_command(int argc, char **argv)
 	    "Plays colour-swapped game pairs between players A and B from random\n"
 	    "openings of a few stones near the centre, every move with a node (or\n"
 	    "iteration) budget or on the clock, and prints the score. A player is a\n"
-	    "type name, optionally with parameters:\n"
+	    "type name, optionally with parameters, or an external engine:\n"
 	    "  naive   alphabeta:ratio=0.5,hash_mb=16   weighted:attack=1400\n"
+	    "  external:command=/path/to/pbrain-engine\n"
 	    "On the clock (--ms, --game-ms) a move too late by more than 1000 ms\n"
 	    "loses on time, as in a tournament.\n",
 	    args, opts};

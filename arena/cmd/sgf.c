@@ -62,6 +62,7 @@ int sgf_command(int argc, char **argv)
 	                     .kind = OPT_TEXT,
 	                     .dest = &out,
 	                     .what = "a file name",
+	                     .metavar = "FILE",
 	                     .deflt = "standard output",
 	                     .help = "the file to write, atomically"},
 	                    OPT_END};
