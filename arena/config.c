@@ -2,7 +2,6 @@
  * then interpreted key by key in file order). */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
-#include "schedule.h"
 #include "config_keys.h"
 
 #include <stdio.h>
@@ -392,7 +391,7 @@ int config_override_warning(const Tournament *t, char *note, size_t notelen)
 }
 
 /* "path:line: " or "path: " (line 0: not from the file) into buf. */
-static void place(const Tournament *t, int line, char *buf, size_t buflen)
+void config_place(const Tournament *t, int line, char *buf, size_t buflen)
 {
 	if (line > 0)
 		snprintf(buf, buflen, "%s:%d: ", t->path, line);
@@ -410,28 +409,19 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 		return -1;
 	}
 	if (t->anchor[0] && config_find_player(t, t->anchor) < 0) {
-		place(t, t->anchor_line, at, sizeof at);
+		config_place(t, t->anchor_line, at, sizeof at);
 		snprintf(err, errlen, "%s'anchor' names no player: '%s'", at, t->anchor);
 		return -1;
 	}
-	const TourKind *kind = &schedule_kinds[t->type];
-	char why[512];
-	if (kind->check && kind->check(t, why, sizeof why) < 0) {
-		/* What a kind needs comes from its type and challengers lines. */
-		place(t, t->challengers_line ? t->challengers_line : t->type_line, at,
-		      sizeof at);
-		snprintf(err, errlen, "%s%s", at, why);
-		return -1;
-	}
 	if (t->sprt && t->nplayers != 2) {
-		place(t, t->sprt_line, at, sizeof at);
+		config_place(t, t->sprt_line, at, sizeof at);
 		snprintf(err, errlen, "%san SPRT test needs exactly two players (%d here)",
 		         at, t->nplayers);
 		return -1;
 	}
 	if (t->sprt && !(t->elo1 > t->elo0)) {
-		place(t, t->elo1_line > t->elo0_line ? t->elo1_line : t->elo0_line, at,
-		      sizeof at);
+		config_place(t, t->elo1_line > t->elo0_line ? t->elo1_line : t->elo0_line,
+		             at, sizeof at);
 		snprintf(err, errlen, "%sSPRT needs elo1 > elo0", at);
 		return -1;
 	}

@@ -24,9 +24,6 @@ enum {
 	CONFIG_HASH_MAX = 32 /* "fnv1a64:" and 16 hex digits (inputs.h) */
 };
 
-/* The kinds of tournament: indices into schedule_kinds (schedule.h); a
- * kind added there needs no name here. */
-typedef enum { TOUR_ROUND_ROBIN, TOUR_GAUNTLET } TourType;
 typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } OpeningOrder;
 
 typedef struct {
@@ -53,7 +50,9 @@ typedef struct {
 typedef struct {
 	char path[CONFIG_PATH_MAX]; /* the INI file */
 	char name[CONFIG_NAME_MAX]; /* run name: the output sub-folder */
-	TourType type;
+	/* The kind of tournament, by name: a row of schedule_kinds, which
+	 * schedule_check checks (schedule.h); the configuration knows no kind. */
+	char type[32];
 	int rounds;         /* each round: every opening once per pairing */
 	int pairs;          /* or this many pairs per pairing; 0 = by rounds */
 	bool rounds_by_set; /* rounds came from config_override */
@@ -112,6 +111,10 @@ int config_override_warning(const Tournament *t, char *note, size_t notelen);
 
 /* Checks what single keys cannot: at least two players, gauntlet
  * challengers, SPRT with two players. Returns 0 or -1 with a message. */
+/* "FILE:LINE: " (or "FILE: " for line 0) of t's file into buf, to begin a
+ * message with. */
+void config_place(const Tournament *t, int line, char *buf, size_t buflen);
+
 int config_validate(const Tournament *t, char *err, size_t errlen);
 
 /* Budgets. The budget keys (nodes, depth, ms, game_ms, inc_ms) of one

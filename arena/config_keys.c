@@ -5,10 +5,9 @@
 
 #include <string.h>
 
-#include "schedule.h"
 
 static const char *const orders[] = {"sequential", "random", NULL};
-_Static_assert(sizeof(TourType) == sizeof(int) && sizeof(OpeningOrder) == sizeof(int),
+_Static_assert(sizeof(OpeningOrder) == sizeof(int),
                "a choice is stored as an int");
 
 /* The hash found (inputs_resolve), else the one the file gave; only with
@@ -42,7 +41,7 @@ static void write_challengers(const void *obj, FILE *f)
 static const ConfigKey tournament_keys[] = {
     {"name", CONFIG_FOLDER, W, TEXT_AT(name), .def_text = "tournament",
      .shown_def = "the file's name without .ini", .help = "the run's folder under out"},
-    {"type", CONFIG_CHOICE, W, .at = AT(type, TourType), .choices = schedule_kind_names,
+    {"type", CONFIG_NAME, W, TEXT_AT(type), .def_text = "round-robin",
      .line_at = AT(type_line, int),
      .help = "everyone plays everyone, or the challengers play the rest"},
     {"rounds", CONFIG_INT, W, .at = AT(rounds, int), .min = 1, .max = 100000, .def = 1,

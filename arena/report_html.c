@@ -323,8 +323,11 @@ static void write_run(FILE *f, const Tournament *t, const char *note)
 		return;
 	}
 	const char *op = strrchr(t->openings, '/');
-	fprintf(f, "{\"kind\":\"%s\",\"board\":%d,\"rule\":",
-	        t->type == TOUR_GAUNTLET ? "gauntlet" : "round-robin", t->size);
+	/* The kind's name as the configuration gives it: a row of
+	 * schedule_kinds, whatever rows there are. */
+	fputs("{\"kind\":", f);
+	html_json_string(f, t->type);
+	fprintf(f, ",\"board\":%d,\"rule\":", t->size);
 	html_json_string(f, rule_name(t->rule));
 	fputs(",\"openings\":", f);
 	html_json_string(f, op ? op + 1 : t->openings);

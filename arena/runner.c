@@ -441,6 +441,7 @@ static int load(const RunOptions *o, Tournament *t, OpeningSet *openings, Schedu
 	char given[CONFIG_PATH_MAX];
 	snprintf(given, sizeof given, "%s", t->openings);
 	if (config_validate(t, msg, sizeof msg) < 0 ||
+	    schedule_check(t, msg, sizeof msg) < 0 ||
 	    inputs_resolve(t, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "%s", msg);
 		return 2;

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rng.h"
 
@@ -36,13 +37,45 @@ static int gauntlet_check(const Tournament *t, char *err, size_t errlen)
 }
 
 const TourKind schedule_kinds[] = {
-    [TOUR_ROUND_ROBIN] = {"round-robin", round_robin_meet, NULL},
-    [TOUR_GAUNTLET] = {"gauntlet", gauntlet_meet, gauntlet_check},
+    {"round-robin", round_robin_meet, NULL},
+    {"gauntlet", gauntlet_meet, gauntlet_check},
+    {NULL, NULL, NULL},
 };
-const char *const schedule_kind_names[] = {"round-robin", "gauntlet", NULL};
-_Static_assert(sizeof schedule_kinds / sizeof *schedule_kinds ==
-                   sizeof schedule_kind_names / sizeof *schedule_kind_names - 1,
-               "a name for every kind");
+
+const TourKind *schedule_kind(const char *name)
+{
+	for (const TourKind *k = schedule_kinds; k->name; k++)
+		if (strcmp(k->name, name) == 0)
+			return k;
+	return NULL;
+}
+
+int schedule_check(const Tournament *t, char *err, size_t errlen)
+{
+	char at[CONFIG_PATH_MAX + 32], why[512];
+	const TourKind *kind = schedule_kind(t->type);
+	if (!kind) {
+		/* "'type' is round-robin or gauntlet, not 'swiss'" */
+		int n = snprintf(why, sizeof why, "'type' is ");
+		for (const TourKind *k = schedule_kinds; k->name; k++)
+			n += snprintf(why + n, sizeof why - (size_t)n, "%s%s",
+			              k == schedule_kinds ? ""
+			              : k[1].name         ? ", "
+			                                  : " or ",
+			              k->name);
+		config_place(t, t->type_line, at, sizeof at);
+		snprintf(err, errlen, "%s%s, not '%.64s'", at, why, t->type);
+		return -1;
+	}
+	if (kind->check && kind->check(t, why, sizeof why) < 0) {
+		/* What a kind needs comes from its type and challengers lines. */
+		config_place(t, t->challengers_line ? t->challengers_line : t->type_line,
+		             at, sizeof at);
+		snprintf(err, errlen, "%s%s", at, why);
+		return -1;
+	}
+	return 0;
+}
 
 void schedule_free(Schedule *s)
 {
@@ -76,10 +109,17 @@ int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
+	const TourKind *kind = schedule_kind(t->type);
+	if (!kind) {
+		snprintf(err, errlen, "no tournament kind '%.64s'", t->type);
+		free(pairing);
+		free(order);
+		return -1;
+	}
 	int np = 0;
 	for (int i = 0; i < t->nplayers; i++)
 		for (int k = i + 1; k < t->nplayers; k++) {
-			int m = schedule_kinds[t->type].meet(t, i, k);
+			int m = kind->meet(t, i, k);
 			if (!m)
 				continue;
 			pairing[np][0] = m == 1 ? i : k;

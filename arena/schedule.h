@@ -18,8 +18,14 @@ typedef struct {
 	Job *jobs; /* owned */
 } Schedule;
 
-/* Builds the list for t with nopenings openings. Returns 0 or -1 (out of
- * memory, or more than SCHEDULE_MAX jobs) with a message. */
+/* Whether t's `type` names a kind and its players are what the kind needs
+ * (a gauntlet: some challengers, not all). Returns 0, or -1 with
+ * "FILE:LINE: what is wrong". */
+int schedule_check(const Tournament *t, char *err, size_t errlen);
+
+/* Builds the list for t (schedule_check passed) with nopenings openings.
+ * Returns 0 or -1 (out of memory, or more than SCHEDULE_MAX jobs) with a
+ * message. */
 int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err,
                    size_t errlen);
 void schedule_free(Schedule *s);
@@ -27,10 +33,9 @@ void schedule_free(Schedule *s);
 enum { SCHEDULE_MAX = 50000000 };
 
 /* A kind of tournament with fixed pairings ([tournament] type): which
- * pairs of players meet. schedule_kinds[t->type] is t's kind; the names,
- * in the same order, are type's choices (config_keys.c). A new kind is a
- * row here and its name in schedule_kind_names (schedule.c), and a line of
- * README's key reference. */
+ * pairs of players meet. A new kind is a row of schedule_kinds
+ * (schedule.c) and a line of README's key reference: the configuration
+ * takes its name, and the report shows it, from the row. */
 typedef struct {
 	const char *name;
 	/* For players i < k: 0 if they do not meet, 1 if they do with i
@@ -41,7 +46,10 @@ typedef struct {
 	int (*check)(const Tournament *t, char *err, size_t errlen);
 } TourKind;
 
+/* Every kind; the row after the last has a NULL name. */
 extern const TourKind schedule_kinds[];
-extern const char *const schedule_kind_names[]; /* NULL-terminated */
+
+/* The kind of that name, or NULL. */
+const TourKind *schedule_kind(const char *name);
 
 #endif

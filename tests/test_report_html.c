@@ -21,6 +21,7 @@
 #include "report.h"
 #include "report_html.h"
 #include "results.h"
+#include "schedule.h"
 #include "tmpdir.h"
 
 static char *slurp(const char *path)
@@ -159,6 +160,29 @@ static void a_run_folder(void **state)
 /* A games file from elsewhere: no configuration, so no SPRT and no
  * opening stones; the board is the smallest that holds the moves (at
  * least 15: here t20 needs 20); moves that do not read are no moves. */
+/* A tournament kind reaches the page by its row's name alone: a new row
+ * of schedule_kinds needs nothing of the report (issue 31's recipe). */
+static void every_kind_reaches_the_page(void **state)
+{
+	(void)state;
+	tmpdir_write("games.csv",
+	             RESULTS_HEADER "\n"
+	                            "0,0,1,-,a,b,1-0,five,5,h8 i9 h9 i10 h10,0,0,0,0\n");
+	for (const TourKind *k = schedule_kinds; k->name; k++) {
+		char text[512], want[128];
+		snprintf(text, sizeof text,
+		         "[tournament]\nname = t\ntype = %s\nchallengers = a\n"
+		         "[player a]\ntype = naive\n[player b]\ntype = random\n",
+		         k->name);
+		tmpdir_write("config.ini", text);
+		const char *names[] = {"a", "b"};
+		char *data = report(names, 2);
+		snprintf(want, sizeof want, "\"run\":{\"kind\":\"%s\",", k->name);
+		has(data, want);
+		free(data);
+	}
+}
+
 static void games_without_a_configuration(void **state)
 {
 	(void)state;
@@ -210,6 +234,7 @@ int main(void)
 	gsl_set_error_handler_off();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(a_run_folder),
+	    cmocka_unit_test(every_kind_reaches_the_page),
 	    cmocka_unit_test(games_without_a_configuration),
 	    cmocka_unit_test(a_page_holds_at_most_the_first_games),
 	};

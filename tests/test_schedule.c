@@ -63,7 +63,7 @@ static void gauntlet_plays_only_challengers(void **state)
 	Tournament t;
 	config_defaults(&t);
 	add_players(&t, 5);
-	t.type = TOUR_GAUNTLET;
+	snprintf(t.type, sizeof t.type, "gauntlet");
 	t.players[3].challenger = true;
 	t.pairs = 7; /* more pairs than openings: the openings come round again */
 	Schedule s;
@@ -83,6 +83,33 @@ static void gauntlet_plays_only_challengers(void **state)
 		if (p != 3)
 			assert_int_equal(games[p], 14);
 	schedule_free(&s);
+}
+
+/* The kind is the schedule's to check, by its name (the configuration
+ * knows no kind): an unknown one, and what a gauntlet needs. */
+static void kinds_are_checked_by_name(void **state)
+{
+	(void)state;
+	Tournament t;
+	config_defaults(&t);
+	add_players(&t, 3);
+	snprintf(t.path, sizeof t.path, "t.ini");
+	char err[512];
+	assert_int_equal(schedule_check(&t, err, sizeof err), 0);
+	snprintf(t.type, sizeof t.type, "swiss");
+	t.type_line = 2;
+	assert_int_equal(schedule_check(&t, err, sizeof err), -1);
+	assert_string_equal(err, "t.ini:2: 'type' is round-robin or gauntlet, not 'swiss'");
+	snprintf(t.type, sizeof t.type, "gauntlet");
+	assert_int_equal(schedule_check(&t, err, sizeof err), -1);
+	assert_string_equal(err,
+	                    "t.ini:2: a gauntlet needs 'challengers' naming some players "
+	                    "but not all");
+	t.players[1].challenger = true;
+	assert_int_equal(schedule_check(&t, err, sizeof err), 0);
+	/* Every kind's name finds its row. */
+	for (const TourKind *k = schedule_kinds; k->name; k++)
+		assert_ptr_equal(schedule_kind(k->name), k);
 }
 
 static void random_order_depends_only_on_seed(void **state)
@@ -120,6 +147,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(round_robin_plays_everything_once),
 	    cmocka_unit_test(gauntlet_plays_only_challengers),
+	    cmocka_unit_test(kinds_are_checked_by_name),
 	    cmocka_unit_test(random_order_depends_only_on_seed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

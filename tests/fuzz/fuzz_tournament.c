@@ -6,6 +6,7 @@
 #include "config.h"
 #include "inputs.h"
 #include "openings.h"
+#include "schedule.h"
 
 static char *written(const Tournament *t, size_t *len)
 {
@@ -24,6 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (config_load(path, &t, err, sizeof err) < 0)
 		return 0;
 	if (config_validate(&t, err, sizeof err) < 0 ||
+	    schedule_check(&t, err, sizeof err) < 0 ||
 	    inputs_resolve(&t, err, sizeof err) < 0)
 		return 0;
 	OpeningSet set;
