@@ -181,18 +181,18 @@ static void append_change(char *buf, size_t buflen, const char *what, const char
 		snprintf(buf + n, buflen - n, ": the program is now %s, was %s", now, was);
 }
 
-void inputs_explain(const Tournament *t, const char *saved, const RundirDiff *d, char *buf,
+void inputs_explain(const Tournament *t, const char *saved, const ConfigDiff *d, char *buf,
                     size_t buflen)
 {
-	rundir_diff_text(d, buf, buflen);
+	config_diff_text(d, buf, buflen);
 	char was[CONFIG_PATH_MAX] = "";
 	bool player = strncmp(d->section, "player ", 7) == 0;
 	int i = player ? config_find_player(t, d->section + 7) : -1;
 	if (strcmp(d->key, "openings_hash") == 0) {
-		rundir_config_value(saved, "tournament", "openings", was, sizeof was);
+		config_diff_value(saved, "tournament", "openings", was, sizeof was);
 		append_change(buf, buflen, "openings", t->openings, was);
 	} else if (strcmp(d->key, "program_hash") == 0 && i >= 0) {
-		rundir_config_value(saved, d->section, "program", was, sizeof was);
+		config_diff_value(saved, d->section, "program", was, sizeof was);
 		append_change(buf, buflen, "program", t->players[i].program, was);
 	} else if (!d->key[0] && (strncmp(d->b, "openings_hash =", 15) == 0 ||
 	                          strncmp(d->b, "program_hash =", 14) == 0)) {

@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #include "config.h"
-#include "rundir.h"
+#include "config_diff.h"
 
 #define INPUTS_FNV_BASIS 0xcbf29ce484222325ull
 enum { INPUTS_HASH_MAX = CONFIG_HASH_MAX };
@@ -40,10 +40,10 @@ int inputs_hash_file(const char *path, char *out, size_t outlen, char *err, size
  * message naming the configuration file and what changed. */
 int inputs_resolve(Tournament *t, char *err, size_t errlen);
 
-/* The text of d (rundir_diff_text), and, for a hash that differs, which
+/* The text of d (config_diff_text), and, for a hash that differs, which
  * input changed: "...: the file PATH changed". t is the configuration now
  * (resolved), saved the text of the folder's config.ini. */
-void inputs_explain(const Tournament *t, const char *saved, const RundirDiff *d, char *buf,
+void inputs_explain(const Tournament *t, const char *saved, const ConfigDiff *d, char *buf,
                     size_t buflen);
 
 #endif

@@ -34,6 +34,7 @@
 #include "record.h"
 #include "report.h"
 #include "results.h"
+#include "config_diff.h"
 #include "rundir.h"
 #include "schedule.h"
 #include "sgf.h"
@@ -362,8 +363,8 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 		old = NULL;
 	}
 	int status = 0;
-	RundirDiff diff;
-	if (old && !rundir_config_diff(old, text, config_sections, &diff)) {
+	ConfigDiff diff;
+	if (old && !config_diff_find(old, text, config_sections, &diff)) {
 		char what[4096];
 		inputs_explain(r->t, old, &diff, what, sizeof what);
 		snprintf(

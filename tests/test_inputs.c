@@ -19,6 +19,7 @@
 
 #include "config.h"
 #include "inputs.h"
+#include "config_diff.h"
 #include "rundir.h"
 
 static char real_dir[256]; /* dir (tmpdir.h) without links */
@@ -212,8 +213,8 @@ static void differences_explained(void **state)
 	/* The same file, other contents. */
 	snprintf(saved, sizeof saved, "%.*sopenings_hash = fnv1a64:00000000000000aa%s",
 	         (int)(strstr(now, was) - now), now, strstr(now, was) + strlen(was));
-	RundirDiff d;
-	assert_false(rundir_config_diff(saved, now, config_sections, &d));
+	ConfigDiff d;
+	assert_false(config_diff_find(saved, now, config_sections, &d));
 	char msg[4096], want[4096];
 	inputs_explain(&t, saved, &d, msg, sizeof msg);
 	snprintf(want, sizeof want,
@@ -225,7 +226,7 @@ static void differences_explained(void **state)
 	char moved[8192];
 	char *at = strstr(saved, real_dir);
 	snprintf(moved, sizeof moved, "%.*s/elsewhere%s", (int)(at - saved), saved, at);
-	assert_false(rundir_config_diff(moved, now, config_sections, &d));
+	assert_false(config_diff_find(moved, now, config_sections, &d));
 	inputs_explain(&t, moved, &d, msg, sizeof msg);
 	snprintf(want, sizeof want,
 	         ": the openings are now %s/book.txt, were /elsewhere%s/book.txt", real_dir,

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "config_diff.h"
 #include "rundir.h"
 #include "spsa_config.h"
 
@@ -24,30 +25,30 @@ static const ConfigSection *const *const free_keys = config_sections;
 static void same_but_for_free_keys(void **state)
 {
 	(void)state;
-	RundirDiff d;
+	ConfigDiff d;
 	const char *now = "; the configuration as used\n[tournament]\nname = t\nthreads = "
 	                  "8\nout = elsewhere\nseed = 1\nopenings_hash = "
 	                  "fnv1a64:00000000000000aa\n\n[player a]\ntype = naive\n";
-	assert_true(rundir_config_diff(SAVED, now, free_keys, &d));
-	assert_true(rundir_same_config(SAVED, now, free_keys));
+	assert_true(config_diff_find(SAVED, now, free_keys, &d));
+	assert_true(config_diff_same(SAVED, now, free_keys));
 }
 
 static void a_value_that_differs(void **state)
 {
 	(void)state;
-	RundirDiff d;
+	ConfigDiff d;
 	const char *now = "; the configuration as used\n[tournament]\nname = t\nseed = 1\n"
 	                  "openings_hash = fnv1a64:00000000000000bb\n\n[player a]\ntype = "
 	                  "naive\n";
-	assert_false(rundir_config_diff(SAVED, now, free_keys, &d));
-	assert_false(rundir_same_config(SAVED, now, free_keys));
+	assert_false(config_diff_find(SAVED, now, free_keys, &d));
+	assert_false(config_diff_same(SAVED, now, free_keys));
 	assert_int_equal(d.line, 6); /* the saved text's line */
 	assert_string_equal(d.section, "tournament");
 	assert_string_equal(d.key, "openings_hash");
 	assert_string_equal(d.a, "fnv1a64:00000000000000aa");
 	assert_string_equal(d.b, "fnv1a64:00000000000000bb");
 	char text[512];
-	rundir_diff_text(&d, text, sizeof text);
+	config_diff_text(&d, text, sizeof text);
 	assert_string_equal(text, "[tournament] openings_hash differs "
 	                          "(fnv1a64:00000000000000aa in the folder, "
 	                          "fnv1a64:00000000000000bb now)");
@@ -57,8 +58,8 @@ static void a_value_that_differs(void **state)
 	    "; the configuration as used\n[tournament]\nname = t\nseed = 1\n"
 	    "openings_hash = fnv1a64:00000000000000aa\n\n[player a]\ntype = "
 	    "weighted\n";
-	assert_false(rundir_config_diff(SAVED, other, free_keys, &d));
-	rundir_diff_text(&d, text, sizeof text);
+	assert_false(config_diff_find(SAVED, other, free_keys, &d));
+	config_diff_text(&d, text, sizeof text);
 	assert_string_equal(text,
 	                    "[player a] type differs (naive in the folder, weighted now)");
 }
@@ -72,62 +73,62 @@ static void free_keys_by_section(void **state)
 	                    "program = /a\n";
 	const char *now = "[tournament]\nthreads = 8\n[player a]\ntype = x\nthreads = 1\n"
 	                  "program = /b\n";
-	assert_true(rundir_same_config(saved, now, free_keys));
+	assert_true(config_diff_same(saved, now, free_keys));
 	const char *other = "[tournament]\nthreads = 2\n[player a]\ntype = x\nthreads = 4\n"
 	                    "program = /a\n";
-	RundirDiff d;
-	assert_false(rundir_config_diff(saved, other, free_keys, &d));
+	ConfigDiff d;
+	assert_false(config_diff_find(saved, other, free_keys, &d));
 	assert_int_equal(d.line, 5);
 	assert_string_equal(d.section, "player a");
 	assert_string_equal(d.key, "threads");
 	/* [spsa]'s free keys are not [tournament]'s: status_every is not one. */
-	assert_true(rundir_same_config("[spsa]\nverify_pairs = 1\nthreads = 1\n",
+	assert_true(config_diff_same("[spsa]\nverify_pairs = 1\nthreads = 1\n",
 	                               "[spsa]\nverify_pairs = 2\nthreads = 3\n",
 	                               spsa_config_sections));
-	assert_false(rundir_same_config("[spsa]\nstatus_every = 1\n",
+	assert_false(config_diff_same("[spsa]\nstatus_every = 1\n",
 	                                "[spsa]\nstatus_every = 2\n",
 	                                spsa_config_sections));
-	assert_false(rundir_same_config("[tournament]\nverify_pairs = 1\n",
+	assert_false(config_diff_same("[tournament]\nverify_pairs = 1\n",
 	                                "[tournament]\nverify_pairs = 2\n", free_keys));
 }
 
 static void lines_of_different_keys(void **state)
 {
 	(void)state;
-	RundirDiff d;
+	ConfigDiff d;
 	char text[512];
 	/* A key missing now. Blank lines and comments are no part of it. */
 	const char *now = "; another comment\n[tournament]\nname = t\n\nseed = 1\n"
 	                  "[player a]\ntype = naive\n";
-	assert_false(rundir_config_diff(SAVED, now, free_keys, &d));
+	assert_false(config_diff_find(SAVED, now, free_keys, &d));
 	assert_int_equal(d.line, 6);
 	assert_string_equal(d.key, "");
-	rundir_diff_text(&d, text, sizeof text);
+	config_diff_text(&d, text, sizeof text);
 	assert_string_equal(text, "[tournament] the folder has 'openings_hash = "
 	                          "fnv1a64:00000000000000aa', which now is not there");
 	/* A key added now, before one both have: named as the new one. */
 	const char *added = "[tournament]\nname = t\nrestart = on\nseed = 1\n";
 	assert_false(
-	    rundir_config_diff("[tournament]\nname = t\nseed = 1\n", added, free_keys, &d));
-	rundir_diff_text(&d, text, sizeof text);
+	    config_diff_find("[tournament]\nname = t\nseed = 1\n", added, free_keys, &d));
+	config_diff_text(&d, text, sizeof text);
 	assert_string_equal(text, "[tournament] now there is 'restart = on', which the "
 	                          "folder's configuration does not have");
 	/* Keys in another order: neither is new, the lines are shown. */
-	assert_false(rundir_config_diff("[tournament]\nname = t\nseed = 1\n",
+	assert_false(config_diff_find("[tournament]\nname = t\nseed = 1\n",
 	                                "[tournament]\nseed = 1\nname = t\n", free_keys,
 	                                &d));
-	rundir_diff_text(&d, text, sizeof text);
+	config_diff_text(&d, text, sizeof text);
 	assert_string_equal(text, "[tournament] the folder has 'name = t' where now there "
 	                          "is 'seed = 1'");
 	/* A player more now: the saved text ends first. */
 	const char *more = SAVED "\n[player b]\ntype = naive\n";
-	assert_false(rundir_config_diff(SAVED, more, free_keys, &d));
+	assert_false(config_diff_find(SAVED, more, free_keys, &d));
 	assert_int_equal(d.line, 10);
-	rundir_diff_text(&d, text, sizeof text);
+	config_diff_text(&d, text, sizeof text);
 	assert_string_equal(text, "[player a] the folder's configuration ends where now "
 	                          "there is '[player b]'");
-	assert_false(rundir_config_diff(more, SAVED, free_keys, &d));
-	rundir_diff_text(&d, text, sizeof text);
+	assert_false(config_diff_find(more, SAVED, free_keys, &d));
+	config_diff_text(&d, text, sizeof text);
 	assert_string_equal(text, "[player a] the folder has '[player b]' where now the "
 	                          "configuration ends");
 }
@@ -136,12 +137,12 @@ static void values_looked_up(void **state)
 {
 	(void)state;
 	char v[64];
-	assert_true(rundir_config_value(SAVED, "tournament", "seed", v, sizeof v));
+	assert_true(config_diff_value(SAVED, "tournament", "seed", v, sizeof v));
 	assert_string_equal(v, "1");
-	assert_true(rundir_config_value(SAVED, "player a", "type", v, sizeof v));
+	assert_true(config_diff_value(SAVED, "player a", "type", v, sizeof v));
 	assert_string_equal(v, "naive");
-	assert_false(rundir_config_value(SAVED, "player a", "seed", v, sizeof v));
-	assert_false(rundir_config_value(SAVED, "player b", "type", v, sizeof v));
+	assert_false(config_diff_value(SAVED, "player a", "seed", v, sizeof v));
+	assert_false(config_diff_value(SAVED, "player b", "type", v, sizeof v));
 }
 
 int main(void)

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "config_diff.h"
 #include "crashpoint.h"
 #include "executor.h"
 #include "interrupt.h"
@@ -177,7 +178,7 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 		 * keys that do not change the trajectory (threads, verify_pairs,
 		 * out: the CONFIG_FREE keys of spsa_config.c's tables). */
 		old = rundir_slurp(ini);
-		if (!old || !rundir_same_config(old, text, spsa_config_sections)) {
+		if (!old || !config_diff_same(old, text, spsa_config_sections)) {
 			snprintf(err, errlen,
 			         "%.1100s holds a run with %s (see config.ini "
 			         "there);\ngive this run "
