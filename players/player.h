@@ -12,7 +12,7 @@
  * A time limit is not. The first limit reached stops the search. Time
  * comes in two kinds: a limit per move (ms) and a game clock (game_ms, its
  * increment inc_ms and the time_left of the move), which the referee keeps
- * (arena/game_play.c) and a player plans with (timeman.h). */
+ * (arena/jobs/game_play.c) and a player plans with (timeman.h). */
 #ifndef PLAYERS_PLAYER_H
 #define PLAYERS_PLAYER_H
 

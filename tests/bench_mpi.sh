@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark (not a ctest test): the MPI backend (arena/jobs_mpi.h).
+# Benchmark (not a ctest test): the MPI backend (arena/jobs/jobs_mpi.h).
 #   1. games/s of one fast tournament (alphabeta and mcts at 1000 nodes,
 #      180 games) played by 2 ranks x 1 thread and by 1 process x 2
 #      threads, RUNS times each, alternating; the medians and their ratio,

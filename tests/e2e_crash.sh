@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end: run folders survive kills, full disks, signals and odd names.
-#   kill -9 at named instants (libfiu crash points, arena/crashpoint.h) and
+#   kill -9 at named instants (libfiu crash points, arena/store/crashpoint.h) and
 #   at random ones: the folder resumes and ends as an uninterrupted run;
 #   write, fsync and rename failures (libfiu's POSIX preload) and a real
 #   full filesystem (a small tmpfs, when this runs as root): exit 1, every

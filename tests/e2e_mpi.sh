@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end: the job engine on the ranks of an MPI world (arena/jobs_mpi.h).
+# End-to-end: the job engine on the ranks of an MPI world (arena/jobs/jobs_mpi.h).
 #   every command that plays games, run by `mpirun -n 3` (ranks x threads),
 #   writes byte for byte what one process writes (games.csv but its two
 #   timing columns, elo.csv, pairs.csv, trajectory.csv, texel.csv,

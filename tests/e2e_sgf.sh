@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end: SGF game records (arena/sgf.h).
+# End-to-end: SGF game records (arena/store/sgf.h).
 #   `sgf = on`: arena run leaves games.sgf, one game tree per game of
 #   games.csv with its players and result, the board and rule of the run;
 #   `arena sgf games.csv` prints the same, `--out` writes the same;

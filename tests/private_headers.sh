@@ -25,9 +25,16 @@ for h in "$players"/*/internal/*.h; do
 	grep -q 'No such file' "$tmp/err" || fail "${h#"$players"/}: $(cat "$tmp/err")"
 	private=$((private + 1))
 done
-# The arena's own internal/ headers: out of the tuner's reach too.
-for h in "$players"/../arena/internal/*.h; do
-	! compiles "$(basename "$h")" || fail "private header arena/internal/$(basename "$h") is reachable from the tuner"
+# The arena's rooms: their public headers compile from the tuner, their
+# internal/ headers are out of its reach.
+for h in "$players"/../arena/*/*.h; do
+	case $h in */cmd/*) continue ;; esac
+	compiles "$(basename "$h")" || fail "public header ${h#"$players"/../} does not compile: $(cat "$tmp/err")"
+	public=$((public + 1))
+done
+for h in "$players"/../arena/*/internal/*.h; do
+	! compiles "$(basename "$h")" || fail "private header ${h#"$players"/../} is reachable from the tuner"
+	grep -q 'No such file' "$tmp/err" || fail "${h#"$players"/../}: $(cat "$tmp/err")"
 	private=$((private + 1))
 done
 [ "$public" -ge 8 ] && [ "$private" -ge 10 ] || fail "only $public public and $private private headers found"

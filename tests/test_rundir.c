@@ -83,13 +83,12 @@ static void free_keys_by_section(void **state)
 	assert_string_equal(d.key, "threads");
 	/* [spsa]'s free keys are not [tournament]'s: status_every is not one. */
 	assert_true(config_diff_same("[spsa]\nverify_pairs = 1\nthreads = 1\n",
-	                               "[spsa]\nverify_pairs = 2\nthreads = 3\n",
-	                               spsa_config_sections));
+	                             "[spsa]\nverify_pairs = 2\nthreads = 3\n",
+	                             spsa_config_sections));
 	assert_false(config_diff_same("[spsa]\nstatus_every = 1\n",
-	                                "[spsa]\nstatus_every = 2\n",
-	                                spsa_config_sections));
+	                              "[spsa]\nstatus_every = 2\n", spsa_config_sections));
 	assert_false(config_diff_same("[tournament]\nverify_pairs = 1\n",
-	                                "[tournament]\nverify_pairs = 2\n", free_keys));
+	                              "[tournament]\nverify_pairs = 2\n", free_keys));
 }
 
 static void lines_of_different_keys(void **state)
@@ -115,8 +114,7 @@ static void lines_of_different_keys(void **state)
 	                          "folder's configuration does not have");
 	/* Keys in another order: neither is new, the lines are shown. */
 	assert_false(config_diff_find("[tournament]\nname = t\nseed = 1\n",
-	                                "[tournament]\nseed = 1\nname = t\n", free_keys,
-	                                &d));
+	                              "[tournament]\nseed = 1\nname = t\n", free_keys, &d));
 	config_diff_text(&d, text, sizeof text);
 	assert_string_equal(text, "[tournament] the folder has 'name = t' where now there "
 	                          "is 'seed = 1'");

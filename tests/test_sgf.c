@@ -1,4 +1,4 @@
-/* test_sgf.c - games.csv as SGF (arena/sgf.h), read back by a small SGF
+/* test_sgf.c - games.csv as SGF (arena/store/sgf.h), read back by a small SGF
  * reader of the test's own: one game tree per game, the players, rule,
  * size and result in the root, and the moves replayed on a Board reach the
  * recorded result (a five by the winner, black's forbidden point, or a

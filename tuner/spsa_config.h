@@ -6,7 +6,7 @@
  * documented in configs/spsa-weighted.ini. An unknown section or key, a bad
  * value, a parameter that is not tunable or a range that is not inside the
  * declared one is an error "file:line: what is wrong". The keys of [spsa]
- * and of [param KEY] are declared once, as tables (arena/config_table.h),
+ * and of [param KEY] are declared once, as tables (arena/config/config_table.h),
  * in spsa_config.c; [player NAME] reads as in the arena.
  *
  * A player of type external (spsa_external.h) tunes the engine's own

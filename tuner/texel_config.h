@@ -6,7 +6,7 @@
  * games that make the data. Every key is documented in
  * configs/texel-alphabeta.ini. An unknown section or key, a bad value or a
  * key that contradicts another is an error "file:line: what is wrong". The
- * keys of [texel] are declared once, as a table (arena/config_table.h), in
+ * keys of [texel] are declared once, as a table (arena/config/config_table.h), in
  * texel_config.c; [player NAME] reads as in the arena. */
 #ifndef TUNER_TEXEL_CONFIG_H
 #define TUNER_TEXEL_CONFIG_H

@@ -1,4 +1,4 @@
-/* tuner_html.h - report.html of a tuner's folder (arena/html.h is the
+/* tuner_html.h - report.html of a tuner's folder (arena/report/html.h is the
  * page): the "spsa" or "texel" section, from the files the run wrote.
  *
  *   "spsa":  the tuned parameters with their ranges and start values (from
@@ -7,7 +7,7 @@
  *            the last kept) and verify.csv;
  *   "texel": texel.csv (start and tuned values), loss.csv, rounds.csv (the
  *            training loss at each round's start and end) and verify.csv;
- *            and games.csv's sections (arena/report_html.h) when the run
+ *            and games.csv's sections (arena/report/report_html.h) when the run
  *            played its data games into the folder.
  * A file not there yet (verify.csv before the verification) is null. */
 #ifndef TUNER_TUNER_HTML_H

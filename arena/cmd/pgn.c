@@ -1,5 +1,5 @@
 /* pgn.c - `arena pgn games.csv`: a headers-only PGN for Ordo or BayesElo
- * (arena/pgn.h). */
+ * (arena/store/pgn.h). */
 #include <stdio.h>
 
 #include "commands.h"

@@ -1,4 +1,4 @@
-/* sgf.c - `arena sgf games.csv`: the games as SGF records (arena/sgf.h). */
+/* sgf.c - `arena sgf games.csv`: the games as SGF records (arena/store/sgf.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

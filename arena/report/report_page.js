@@ -1,5 +1,5 @@
 /* report_page.js - draws report.html from the JSON in #report-data
- * (arena/html.h): the helpers every section uses (elements, a sortable
+ * (arena/report/html.h): the helpers every section uses (elements, a sortable
  * paged table, charts) and main(), which draws the sections present;
  * report_sections.js has the summary, standings, head to head, SPRT, the
  * tuners' sections and the health, report_games.js the games table and

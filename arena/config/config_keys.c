@@ -5,10 +5,8 @@
 
 #include <string.h>
 
-
 static const char *const orders[] = {"sequential", "random", NULL};
-_Static_assert(sizeof(OpeningOrder) == sizeof(int),
-               "a choice is stored as an int");
+_Static_assert(sizeof(OpeningOrder) == sizeof(int), "a choice is stored as an int");
 
 /* The hash found (inputs_resolve), else the one the file gave; only with
  * openings. */

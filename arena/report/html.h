@@ -14,8 +14,8 @@
  * Bytes that are not UTF-8 become U+FFFD in both, so the browser's
  * decoding cannot join them with a quote or a bracket that follows.
  *
- * The page's style and script are arena/report_page.css and .js, turned
- * into C strings at build time (arena/embed.cmake, which refuses a file
+ * The page's style and script are arena/report/report_page.css and .js, turned
+ * into C strings at build time (arena/report/embed.cmake, which refuses a file
  * holding `</script` or `</style`).
  *
  * Writing: html_page_open writes the head and opens the data object;

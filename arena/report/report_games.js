@@ -1,7 +1,7 @@
 /* report_games.js - the games table and the board viewer of report.html
  * (report_page.js has the helpers and main; the three share one scope).
  *
- * The games come column by column (arena/report_html.h): names as indices
+ * The games come column by column (arena/report/report_html.h): names as indices
  * into name lists, and the moves of every game packed into one base64
  * string of fixed-width point indices, decoded when a game is shown, so a
  * page of 100,000 games opens without building them. The table shows a
