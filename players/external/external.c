@@ -93,6 +93,9 @@ static const ParamDecl external_params[EXTERNAL_NPARAMS] = {
     [EXTERNAL_RESTART] = {"restart", PARAM_CHOICE, 0, 0, 1, off_on, false,
                           "on: a fresh process for every game, as the Gomocup judge "
                           "does"},
+    [EXTERNAL_LOG_MAX] = {"log_max", PARAM_INT, 16777216, 0, 1e15, NULL, false,
+                          "bytes of a game's conversation log before the engine's "
+                          "lines are cut (events go on); 0 = no cap"},
 };
 
 /* text with every {seed} replaced by seed, into out. Returns 0, or -1 if
@@ -188,6 +191,7 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
 	e->cpus = cpus > 0 && cpus < 1 << 20 ? (int)cpus : 1 << 20;
 	e->restart = ps->v[EXTERNAL_RESTART] != 0;
+	e->log.max = (long long)ps->v[EXTERNAL_LOG_MAX];
 	e->proc.max_rss = e->max_memory;
 	e->size = BOARD_DEFAULT;
 	e->start = EXTERNAL_STARTED;
@@ -209,7 +213,7 @@ static bool external_reuse(Player *p, const ParamSet *ps, uint64_t seed)
 	if (e->restart || ps->decl != e->ps.decl || ps->n != e->ps.n)
 		return false;
 	for (int i = 0; i < ps->n; i++) {
-		if (i == EXTERNAL_LOG || i == EXTERNAL_INFO)
+		if (i == EXTERNAL_LOG || i == EXTERNAL_INFO || i == EXTERNAL_LOG_MAX)
 			continue;
 		if (ps->decl[i].type == PARAM_TEXT
 		        ? strcmp(param_text(ps, i), param_text(&e->ps, i)) != 0
@@ -227,6 +231,7 @@ static bool external_reuse(Player *p, const ParamSet *ps, uint64_t seed)
 	    (*log && proc_log_check(log, msg, sizeof msg) < 0))
 		return false; /* create will say why */
 	snprintf(e->log_path, sizeof e->log_path, "%s", log);
+	e->log.max = (long long)ps->v[EXTERNAL_LOG_MAX];
 	memcpy(e->info, info, sizeof e->info);
 	e->ps = *ps;
 	return true;
