@@ -40,6 +40,12 @@ bool player_reuse(Player *p, const ParamSet *ps, uint64_t seed)
 	return p->type->reuse && p->type->reuse(p, ps, seed);
 }
 
+void player_end_game(Player *p, int fault, const char *detail)
+{
+	if (p->type->end_game)
+		p->type->end_game(p, fault, detail);
+}
+
 void player_new_game(Player *p, int size, Rule rule)
 {
 	p->type->new_game(p, size, rule);

@@ -67,7 +67,8 @@ enum {
 	FAULT_NONE = 0,
 	FAULT_CRASH,    /* the engine died, or could not be started */
 	FAULT_TIMEOUT,  /* no move within the time limit plus the tolerance */
-	FAULT_ILLEGAL,  /* a move off the board */
+	FAULT_ILLEGAL,  /* a move off the board (or, from the referee, onto a
+	                   taken point) */
 	FAULT_PROTOCOL, /* no OK to START, a malformed "x,y" or an over-long line */
 	FAULT_MEMORY,   /* the engine's resident size went over its max_memory */
 };
@@ -119,6 +120,13 @@ struct PlayerType {
 	 * had made it: returns true, or false when it cannot (the caller then
 	 * destroys p and creates a new instance). */
 	bool (*reuse)(Player *p, const ParamSet *ps, uint64_t seed);
+	/* Optional; NULL: nothing to do. The game is over (the referee's
+	 * call, or abandoned): fault is FAULT_NONE, or the fault the referee
+	 * found in p's last answer (an occupied point, a move past the
+	 * referee's time limit), detail its text. The external type ends its
+	 * engine's process there (a fault, restart = on); no move is asked
+	 * of p before its next new_game. */
+	void (*end_game)(Player *p, int fault, const char *detail);
 	/* Optional; NULL: none. The static evaluation as counts of features
 	 * linear in some of params, for Texel tuning (eval_features.h). */
 	const EvalFeatures *eval;
@@ -137,5 +145,7 @@ void player_new_game(Player *p, int size, Rule rule);
 /* p->type->reuse(p, ps, seed), or false when the type has no reuse. */
 bool player_reuse(Player *p, const ParamSet *ps, uint64_t seed);
 int player_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info);
+/* p->type->end_game(p, fault, detail), if the type has one. */
+void player_end_game(Player *p, int fault, const char *detail);
 
 #endif

@@ -215,8 +215,9 @@ static void match_limit_runs_out(void **state)
  * ones), then per move the limits that changed, INFO time_left and BOARD
  * after an opening (its
  * stones in order, the engine's as 1), TURN after that; a ms budget becomes
- * timeout_turn, node and depth budgets max_node and max_depth (the
- * Yixin-Board extension); END at the end. */
+ * timeout_turn (in the INFO lines after OK already: told once), node and
+ * depth budgets max_node and max_depth (the Yixin-Board extension); END at
+ * the end. */
 static void commands_are_those_of_a_manager(void **state)
 {
 	(void)state;
@@ -253,10 +254,10 @@ static void commands_are_those_of_a_manager(void **state)
 	/* The engine's two moves: rec.moves[3] and rec.moves[5]. */
 	static const char expect[] =
 	    "START 15\n"
-	    "INFO timeout_turn 4000\nINFO timeout_match 90000\n"
+	    "INFO timeout_turn 2500\nINFO timeout_match 90000\n"
 	    "INFO rule 4\nINFO game_type 1\nINFO max_memory 1000000000\n"
 	    "INFO folder /tmp\nINFO evaluate 1,2\n"
-	    "INFO timeout_turn 2500\nINFO max_node 5000\nINFO max_depth 7\n"
+	    "INFO max_node 5000\nINFO max_depth 7\n"
 	    "INFO time_left 90000\n"
 	    "BOARD\n7,7,2\n8,6,1\n5,9,2\nDONE\n"
 	    "INFO time_left ";

@@ -24,9 +24,10 @@ static int times_told(const char *text, long *out, int max)
 	return n;
 }
 
-/* A budget's game clock replaces timeout_match (sent once it differs from
- * what the engine was told at the start), its increment goes as
- * time_increment, and every move carries the referee's time left. */
+/* A budget's game clock replaces timeout_match and its ms timeout_turn,
+ * each told once, in the INFO lines after OK (not the player's own
+ * timeout_turn first and the budget's at once after), its increment goes
+ * as time_increment, and every move carries the referee's time left. */
 static void engine_is_told_the_clock(void **state)
 {
 	(void)state;
@@ -46,14 +47,14 @@ static void engine_is_told_the_clock(void **state)
 	unsetenv("FAULT_LOG"); /* the engine started in game_play */
 	assert_int_equal(rec.reason, END_MAX_PLIES);
 	const char *text = slurp(log);
-	static const char first[] = "INFO timeout_turn 5000\nINFO timeout_match 0\n"
+	static const char first[] = "INFO timeout_turn 2500\nINFO timeout_match 60000\n"
 	                            "INFO rule 0\nINFO game_type 1\n"
-	                            "INFO timeout_turn 2500\nINFO timeout_match 60000\n"
 	                            "INFO time_increment 100\nINFO time_left 60000\n"
 	                            "BEGIN\n";
 	if (!strstr(text, first))
 		fail_msg("no '%s' in\n%s", first, text);
-	assert_int_equal(lines_with(text, "INFO timeout_match"), 2);
+	assert_int_equal(lines_with(text, "INFO timeout_turn"), 1);
+	assert_int_equal(lines_with(text, "INFO timeout_match"), 1);
 	assert_int_equal(lines_with(text, "INFO time_increment"), 1);
 	long told[8];
 	assert_int_equal(times_told(text, told, 8), 5);

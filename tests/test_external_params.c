@@ -212,6 +212,58 @@ static void pbrain_told_by_info_plays_as_in_process(void **state)
 	assert_no_children();
 }
 
+/* An engine that floods its output (768 KB of MESSAGE lines a game here)
+ * writes at most log_max bytes of lines into a game's log, then one line
+ * saying the log was cut; the game goes on unharmed, and the next game's
+ * log (the same file, appended) has a cap of its own. */
+static void a_games_log_is_capped(void **state)
+{
+	(void)state;
+	enum { CAP = 100000, EVENTS = 8192 };
+	char log[128], kv_log[160], kv_max[64], command[PARAM_TEXT_MAX];
+	snprintf(log, sizeof log, "%s/flood.log", dir);
+	snprintf(kv_log, sizeof kv_log, "log=%s", log);
+	snprintf(kv_max, sizeof kv_max, "log_max=%d", CAP);
+	snprintf(command, sizeof command, "%s flood 256", FAULT_ENGINE);
+	const char *const kv[] = {kv_log, kv_max, NULL};
+	int fds = fd_count();
+	Player *e = external(command, kv);
+	for (int g = 0; g < 2; g++) {
+		six_plies(e);
+		FILE *f = fopen(log, "r");
+		assert_non_null(f);
+		fseek(f, 0, SEEK_END);
+		long size = ftell(f);
+		fclose(f);
+		if (size > (long)(g + 1) * (CAP + EVENTS))
+			fail_msg("game %d: the log holds %ld bytes (log_max %d)", g, size,
+			         CAP);
+	}
+	player_destroy(e);
+	/* The file is larger than slurp reads: count the cut lines by hand. */
+	FILE *f = fopen(log, "r");
+	assert_non_null(f);
+	char line[512];
+	int cut = 0, games = 0, floods = 0;
+	while (fgets(line, sizeof line, f)) {
+		cut += strstr(line, " * log cut: ") != NULL;
+		games += strstr(line, " * new game ") != NULL;
+		floods += strstr(line, " < MESSAGE flood ") != NULL;
+	}
+	fclose(f);
+	assert_int_equal(games, 2);
+	assert_int_equal(cut, 2);
+	assert_true(floods > 2 * (CAP / 100)); /* lines up to the cap are kept */
+	/* The default caps a game at 16 MB. */
+	ParamSet ps;
+	external_params(&ps, command, NULL);
+	int k = param_find(&ps, "log_max");
+	assert_true(k >= 0);
+	assert_true(ps.v[k] == 16777216.0);
+	assert_int_equal(fd_count(), fds);
+	assert_no_children();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -219,6 +271,7 @@ int main(void)
 	    cmocka_unit_test(seed_in_info_is_the_games_seed),
 	    cmocka_unit_test(seed_in_command_needs_a_fresh_process),
 	    cmocka_unit_test(pbrain_told_by_info_plays_as_in_process),
+	    cmocka_unit_test(a_games_log_is_capped),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

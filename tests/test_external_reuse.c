@@ -152,15 +152,18 @@ static void reuse_keeps_one_process(void **state)
 	assert_no_children();
 }
 
-/* restart = on: every game a fresh process, ended with END, as the Gomocup
- * judge does; also on one instance that plays several games. */
+/* restart = on: every game a fresh process, ended with END as soon as the
+ * game is over, as the Gomocup judge does; also on one instance that plays
+ * several games. */
 static void restart_on_starts_every_game_afresh(void **state)
 {
 	(void)state;
-	char flog[128], command[PARAM_TEXT_MAX];
+	char flog[128], conv[128], kv_log[160], command[PARAM_TEXT_MAX];
 	snprintf(flog, sizeof flog, "%s/restart-on.log", dir);
+	snprintf(conv, sizeof conv, "%s/restart-on-conv.log", dir);
+	snprintf(kv_log, sizeof kv_log, "log=%s", conv);
 	snprintf(command, sizeof command, "%s good", FAULT_ENGINE);
-	static const char *const kv[] = {"restart=on", NULL};
+	const char *const kv[] = {"restart=on", kv_log, NULL};
 	int fds = fd_count();
 	setenv("FAULT_LOG", flog, 1);
 	Player *e = external(command, kv), *o = builtin("naive", 3);
@@ -168,6 +171,16 @@ static void restart_on_starts_every_game_afresh(void **state)
 		GameRecord rec;
 		play_game(e, o, g, 6, 1000, &rec);
 		assert_int_equal(rec.reason, END_MAX_PLIES);
+		/* Ended with the game, not at the next one: its process is
+		 * gone, its pipes and its log closed, while the player lives. */
+		long pid = engine_pid(flog);
+		assert_true(pid > 0);
+		if (!process_gone(pid))
+			fail_msg("game %d: engine %ld still runs after the game", g, pid);
+		assert_int_equal(fd_count(), fds);
+		const char *text = slurp(flog);
+		assert_int_equal(lines_with(text, "END"), g + 1);
+		assert_non_null(strstr(text, "\nEND\ncpu "));
 	}
 	player_destroy(e);
 	player_destroy(o);
@@ -176,6 +189,16 @@ static void restart_on_starts_every_game_afresh(void **state)
 	assert_int_equal(lines_with(text, "pid "), 3);
 	assert_int_equal(lines_with(text, "START "), 3);
 	assert_int_equal(lines_with(text, "END"), 3);
+	/* Each game's END is in that game's entries of the log. */
+	text = slurp(conv);
+	assert_int_equal(count_of(text, "> END"), 3);
+	assert_int_equal(count_of(text, "* new game"), 3);
+	for (const char *g = strstr(text, "* new game"); g;
+	     g = strstr(g + 1, "* new game")) {
+		const char *next = strstr(g + 1, "* new game"), *end = strstr(g, "> END");
+		if (!end || (next && end > next))
+			fail_msg("a game without its END:\n%s", text);
+	}
 	assert_int_equal(lines_with(text, "RESTART"), 0);
 	assert_int_equal(fd_count(), fds);
 	assert_no_children();
@@ -281,6 +304,69 @@ static void a_fault_or_a_dead_process_means_a_fresh_one(void **state)
 	                 2); /* none after the fault */
 	assert_int_equal(fd_count(), fds);
 	assert_no_children();
+}
+
+/* A fault the referee finds in what the engine answered (a point already
+ * taken; a move within the engine's tolerance but past the referee's) ends
+ * the process as the engine's own faults do: killed, the fault in the log,
+ * and the next game gets a fresh process, not RESTART. */
+static void a_fault_the_referee_finds_ends_the_process(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *mode, *reason, *detail;
+		EndReason end;
+	} cases[] = {
+	    {"illegal 2", "illegal", " is taken", END_ILLEGAL},
+	    {"slow 300", "timeout", "move in ", END_TIMEOUT},
+	};
+	int fds = fd_count();
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char flog[128], conv[128], kv_log[160], command[PARAM_TEXT_MAX];
+		snprintf(flog, sizeof flog, "%s/referee-%zu.flog", dir, i);
+		snprintf(conv, sizeof conv, "%s/referee-%zu.log", dir, i);
+		snprintf(kv_log, sizeof kv_log, "log=%s", conv);
+		snprintf(command, sizeof command, "%s %s", FAULT_ENGINE, cases[i].mode);
+		/* The engine's own deadline is far: only the referee calls it. */
+		const char *const kv[] = {kv_log, "tolerance=5000", NULL};
+		setenv("FAULT_LOG", flog, 1);
+		Player *e = external(command, kv), *o = builtin("naive", 3);
+		GameSetup s = {
+		    .size = 15, .rule = RULE_FREESTYLE, .max_plies = 10, .tolerance = 50};
+		s.budget[BLACK].ms = 100;
+		s.budget[WHITE].nodes = 500;
+		Player *pl[2] = {e, o};
+		GameRecord rec;
+		assert_int_equal(game_play(&s, pl, &rec), 0);
+		if (rec.reason != cases[i].end || rec.fault_color != BLACK ||
+		    !strstr(rec.fault_detail, cases[i].detail))
+			fail_msg("%s: %s (%s)", cases[i].mode, game_end_name(rec.reason),
+			         rec.fault_detail);
+		long pid = engine_pid(flog);
+		assert_true(pid > 0);
+		if (!process_gone(pid))
+			fail_msg("%s: engine %ld still runs after its fault", cases[i].mode,
+			         pid);
+		s.max_plies = 1; /* one move, in time: no fault */
+		s.budget[BLACK].ms = 0;
+		assert_int_equal(game_play(&s, pl, &rec), 0);
+		assert_int_equal(rec.reason, END_MAX_PLIES);
+		player_destroy(e);
+		player_destroy(o);
+		unsetenv("FAULT_LOG");
+		const char *text = slurp(flog);
+		assert_int_equal(lines_with(text, "pid "), 2);
+		assert_int_equal(lines_with(text, "RESTART"), 0);
+		text = slurp(conv);
+		char fault[64];
+		snprintf(fault, sizeof fault, "* fault %s: ", cases[i].reason);
+		if (count_of(text, fault) != 1 || count_of(text, "* kill") < 1)
+			fail_msg("%s: no kill or fault in the log:\n%s", cases[i].mode,
+			         text);
+		assert_int_equal(count_of(text, "* start pid "), 2);
+		assert_int_equal(fd_count(), fds);
+		assert_no_children();
+	}
 }
 
 /* Both engines of a game start at once: new_game does not wait for OK, the
@@ -408,6 +494,7 @@ int main(void)
 	    cmocka_unit_test(restart_on_starts_every_game_afresh),
 	    cmocka_unit_test(a_refused_restart_means_a_fresh_process),
 	    cmocka_unit_test(a_fault_or_a_dead_process_means_a_fresh_one),
+	    cmocka_unit_test(a_fault_the_referee_finds_ends_the_process),
 	    cmocka_unit_test(engines_start_in_parallel),
 	    cmocka_unit_test(reuse_plays_the_games_of_fresh_processes),
 	};

@@ -62,9 +62,13 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 	double tol = setup->tolerance > 0 ? setup->tolerance : GAME_TOLERANCE_MS;
 	double left[2] = {(double)setup->budget[BLACK].game_ms,
 	                  (double)setup->budget[WHITE].game_ms};
+	int abandoned = 0;
+	int judged = FAULT_NONE; /* a fault found here, not by the player */
 	for (;;) {
-		if (setup->stop && atomic_load(setup->stop))
-			return 1;
+		if (setup->stop && atomic_load(setup->stop)) {
+			abandoned = 1;
+			break;
+		}
 		if (board_full(&b)) {
 			rec->outcome = RESULT_DRAW;
 			rec->reason = END_FULL_BOARD;
@@ -96,6 +100,7 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 			rec->outcome = loss_of(c);
 			rec->reason = END_TIMEOUT;
 			rec->fault_color = (int)c;
+			judged = FAULT_TIMEOUT;
 			break;
 		}
 		if (bud.game_ms > 0)
@@ -105,6 +110,7 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 			rec->outcome = loss_of(c);
 			rec->reason = END_ILLEGAL;
 			rec->fault_color = (int)c;
+			judged = FAULT_ILLEGAL;
 			if (m >= 0 && m < BOARD_CELLS &&
 			    board_on(&b, point_x(m), point_y(m)))
 				snprintf(rec->fault_detail, sizeof rec->fault_detail,
@@ -131,7 +137,16 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 			break;
 		}
 	}
-	return 0;
+	/* Told at once, not when the players are next used: a fault found
+	 * here ends an engine's process as its own faults do, and with
+	 * restart = on the engine gets END right after the last move. (A
+	 * forbidden point is a result under the rules, not a fault.) */
+	for (int c = BLACK; c <= WHITE; c++) {
+		bool theirs = judged != FAULT_NONE && rec->fault_color == c;
+		player_end_game(players[c], theirs ? judged : FAULT_NONE,
+		                theirs ? rec->fault_detail : "");
+	}
+	return abandoned;
 }
 
 double game_black_score(const GameRecord *rec)

@@ -78,7 +78,8 @@ typedef struct {
 } GameSetup;
 
 /* Plays one game: players[BLACK] against players[WHITE] (both already
- * created; new_game is called here). The opening must be valid (checked by
+ * created; new_game is called here, and each player's end_game once the
+ * game is over or abandoned, with the fault found here in its answer). The opening must be valid (checked by
  * whoever built it). Fills rec and returns 0, or 1 if setup->stop abandoned
  * the game (rec is then incomplete: the game is not to be recorded). */
 int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec);

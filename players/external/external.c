@@ -34,8 +34,11 @@
  * a malformed or over-long reply, a point off the board, no OK to START,
  * too much memory) kills the process at once and is reported as
  * MoveInfo.fault with POINT_NONE and a detail, then again at every move
- * until the next game. With log set, the conversation goes to that file.
- * destroy sends END (a process without a fault: no END between games). */
+ * until the next game. A fault the referee finds (an occupied point, a
+ * move past its own time limit) comes through end_game and kills the
+ * process all the same. With log set, the conversation goes to that file.
+ * destroy sends END (a process without a fault: no END between games), and
+ * so does end_game with restart = on, right after the game's last move. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <inttypes.h>
@@ -90,6 +93,9 @@ static const ParamDecl external_params[EXTERNAL_NPARAMS] = {
     [EXTERNAL_RESTART] = {"restart", PARAM_CHOICE, 0, 0, 1, off_on, false,
                           "on: a fresh process for every game, as the Gomocup judge "
                           "does"},
+    [EXTERNAL_LOG_MAX] = {"log_max", PARAM_INT, 16777216, 0, 1e15, NULL, false,
+                          "bytes of a game's conversation log before the engine's "
+                          "lines are cut (events go on); 0 = no cap"},
 };
 
 /* text with every {seed} replaced by seed, into out. Returns 0, or -1 if
@@ -185,6 +191,7 @@ static Player *external_create(const ParamSet *ps, uint64_t seed, char *err, siz
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
 	e->cpus = cpus > 0 && cpus < 1 << 20 ? (int)cpus : 1 << 20;
 	e->restart = ps->v[EXTERNAL_RESTART] != 0;
+	e->log.max = (long long)ps->v[EXTERNAL_LOG_MAX];
 	e->proc.max_rss = e->max_memory;
 	e->size = BOARD_DEFAULT;
 	e->start = EXTERNAL_STARTED;
@@ -206,7 +213,7 @@ static bool external_reuse(Player *p, const ParamSet *ps, uint64_t seed)
 	if (e->restart || ps->decl != e->ps.decl || ps->n != e->ps.n)
 		return false;
 	for (int i = 0; i < ps->n; i++) {
-		if (i == EXTERNAL_LOG || i == EXTERNAL_INFO)
+		if (i == EXTERNAL_LOG || i == EXTERNAL_INFO || i == EXTERNAL_LOG_MAX)
 			continue;
 		if (ps->decl[i].type == PARAM_TEXT
 		        ? strcmp(param_text(ps, i), param_text(&e->ps, i)) != 0
@@ -224,6 +231,7 @@ static bool external_reuse(Player *p, const ParamSet *ps, uint64_t seed)
 	    (*log && proc_log_check(log, msg, sizeof msg) < 0))
 		return false; /* create will say why */
 	snprintf(e->log_path, sizeof e->log_path, "%s", log);
+	e->log.max = (long long)ps->v[EXTERNAL_LOG_MAX];
 	memcpy(e->info, info, sizeof e->info);
 	e->ps = *ps;
 	return true;
@@ -243,10 +251,27 @@ static void external_destroy(Player *p)
 {
 	External *e = (External *)p;
 	/* A start never waited for: its outcome says whether END is due. */
-	external_start_finish(e);
+	external_start_finish(e, NULL);
 	external_stop(e);
 	proc_log_close(&e->log);
 	free(e);
+}
+
+/* The referee's call: a fault it found in the engine's answer (a taken
+ * point, a move past its time) ends the process as the engine's own faults
+ * do, so that the next game gets a fresh one; with restart = on the
+ * process is ended now (END, the grace period, then a kill), not when the
+ * instance is next used, and the game's log is closed. */
+static void external_end_game(Player *p, int fault, const char *detail)
+{
+	External *e = (External *)p;
+	if (fault != FAULT_NONE && e->fault == FAULT_NONE)
+		external_fail(e, fault, "%s", detail);
+	if (!e->restart)
+		return;
+	external_start_finish(e, NULL); /* its outcome says whether END is due */
+	external_stop(e);
+	proc_log_close(&e->log);
 }
 
 int external_fail(External *e, int fault, const char *fmt, ...)
@@ -319,7 +344,7 @@ static void external_new_game(Player *p, int size, Rule rule)
 	External *e = (External *)p;
 	/* The last game's start, if no move was asked: settled first, so that
 	 * the process is known to be good before it is kept. */
-	external_start_finish(e);
+	external_start_finish(e, NULL);
 	bool alive = e->proc.pid && e->fault == FAULT_NONE && proc_running(&e->proc);
 	/* Why a process that could go on does not, for the log. */
 	const char *why = e->restart || !e->proc.pid || e->fault ? NULL
@@ -363,4 +388,5 @@ const PlayerType player_external = {
     .new_game = external_new_game,
     .choose = external_move_choose,
     .reuse = external_reuse,
+    .end_game = external_end_game,
 };

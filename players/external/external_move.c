@@ -50,12 +50,22 @@ static void position_command(const External *e, const Board *pos, char *buf, siz
 	}
 }
 
+void external_limits(const External *e, const Budget *budget, int64_t *turn, int64_t *match)
+{
+	*turn = budget && budget->ms > 0 ? budget->ms : e->timeout_turn;
+	/* A game clock in the budget is the referee's (game_play.c): it
+	 * replaces timeout_match and the engine's own clock, as ms replaces
+	 * timeout_turn. */
+	*match = budget && budget->game_ms > 0 ? budget->game_ms : e->timeout_match;
+}
+
 /* The command that asks for a move in pos: the limits that changed, INFO
  * time_left, the position. Returns the time limit of the move in ms. */
 static double move_command(External *e, const Board *pos, const Budget *budget, char *cmd,
                            size_t cmdlen)
 {
-	int64_t turn = budget && budget->ms > 0 ? budget->ms : e->timeout_turn;
+	int64_t turn, match;
+	external_limits(e, budget, &turn, &match);
 	double limit = (double)turn;
 	size_t len = 0;
 	cmd[0] = '\0';
@@ -78,11 +88,8 @@ static double move_command(External *e, const Board *pos, const Budget *budget, 
 		    (size_t)snprintf(cmd + len, cmdlen - len, "INFO max_depth %d\n", depth);
 		e->told_depth = depth;
 	}
-	/* A game clock in the budget is the referee's (game_play.c): it replaces
-	 * timeout_match and the engine's own clock, as ms replaces
-	 * timeout_turn; its increment goes as Yixin-Board's time_increment. */
+	/* The game clock's increment goes as Yixin-Board's time_increment. */
 	bool clock = budget && budget->game_ms > 0;
-	int64_t match = clock ? budget->game_ms : e->timeout_match;
 	int64_t inc = clock && budget->inc_ms > 0 ? budget->inc_ms : 0;
 	if (match != e->told_match) {
 		len += (size_t)snprintf(cmd + len, cmdlen - len,
@@ -111,7 +118,7 @@ int external_move_choose(Player *p, const Board *pos, const Budget *budget, Move
 	External *e = (External *)p;
 	/* The start, waited for here (new_game does not): not on the clock. */
 	info->ms = 0;
-	external_start_finish(e);
+	external_start_finish(e, budget);
 	if (e->fault || !e->proc.pid) {
 		info->fault = e->fault ? e->fault : FAULT_CRASH;
 		snprintf(info->fault_detail, sizeof info->fault_detail, "%s", e->detail);
@@ -193,7 +200,8 @@ int external_move_choose(Player *p, const Board *pos, const Budget *budget, Move
 		e->cpu_at_move = proc_cpu_ms(&e->proc);
 	}
 	int m = board_point((int)x, (int)y);
-	/* An occupied point is the arena's to judge (END_ILLEGAL). */
+	/* An occupied point is the arena's to judge (END_ILLEGAL, then
+	 * external_end_game ends the process). */
 	memcpy(e->known_moves, pos->moves, sizeof pos->moves[0] * (size_t)pos->count);
 	e->known_moves[pos->count] = (int16_t)m;
 	e->known = pos->count + 1;

@@ -155,16 +155,19 @@ static int start_failed(External *e, ProcStatus st, bool refused, const char *re
 	                     e->proc.rss, e->max_memory, ms);
 }
 
-/* After OK: the game's INFO lines. */
-static int send_info(External *e)
+/* After OK: the game's INFO lines, with the limits of budget (the first
+ * move's, so that each is told once and right). */
+static int send_info(External *e, const Budget *budget)
 {
+	int64_t turn, match;
+	external_limits(e, budget, &turn, &match);
 	static const int rule_code[RULE_COUNT] = {
 	    [RULE_FREESTYLE] = 0, [RULE_STANDARD] = 1, [RULE_RENJU] = 4};
 	char cmd[INFO_CMD_MAX];
 	int len = snprintf(cmd, sizeof cmd,
 	                   "INFO timeout_turn %" PRId64 "\nINFO timeout_match %" PRId64
 	                   "\nINFO rule %d\nINFO game_type 1\n",
-	                   e->timeout_turn, e->timeout_match, rule_code[e->rule]);
+	                   turn, match, rule_code[e->rule]);
 	if (e->max_memory > 0)
 		snprintf(cmd + len, sizeof cmd - (size_t)len,
 		         "INFO max_memory %" PRId64 "\n", e->max_memory);
@@ -182,12 +185,12 @@ static int send_info(External *e)
 		                     " bytes (process group) over max_memory %" PRId64
 		                     " after START",
 		                     e->proc.rss, e->max_memory);
-	e->told_turn = e->timeout_turn;
-	e->told_match = e->timeout_match;
+	e->told_turn = turn;
+	e->told_match = match;
 	return FAULT_NONE;
 }
 
-int external_start_finish(External *e)
+int external_start_finish(External *e, const Budget *budget)
 {
 	while (e->start != EXTERNAL_STARTED) {
 		bool restarting = e->start == EXTERNAL_RESTART_SENT, refused;
@@ -195,7 +198,7 @@ int external_start_finish(External *e)
 		ProcStatus st = wait_ok(e, restarting, &refused, refusal, sizeof refusal);
 		e->start = EXTERNAL_STARTED;
 		if (st == PROC_OK && !refused)
-			return send_info(e);
+			return send_info(e, budget);
 		if (!restarting)
 			return start_failed(e, st, refused, refusal);
 		restart_failed(e, st, refused, refusal); /* START sent: wait again */

@@ -13,6 +13,8 @@ void proc_log_init(ProcLog *l)
 {
 	l->f = NULL;
 	l->t0 = 0;
+	l->max = l->written = 0;
+	l->cut = false;
 }
 
 int proc_log_open(ProcLog *l, const char *path, double t0, char *err, size_t errlen)
@@ -27,6 +29,8 @@ int proc_log_open(ProcLog *l, const char *path, double t0, char *err, size_t err
 	}
 	setvbuf(l->f, NULL, _IOLBF, 0);
 	l->t0 = t0;
+	l->written = 0;
+	l->cut = false;
 	return 0;
 }
 
@@ -67,8 +71,18 @@ void proc_log_lines(ProcLog *l, char tag, const char *text, size_t len)
 		size_t show = n;
 		while (show > 0 && text[show - 1] == '\r')
 			show--;
-		if (show > 0)
-			fprintf(l->f, "%8.1f %c %.*s\n", ms, tag, (int)show, text);
+		/* An entry is the text and 12 bytes: time, tag, blanks, LF. */
+		if (show > 0 && l->max > 0 && l->written + (long long)show + 12 > l->max) {
+			if (!l->cut)
+				proc_log_event(l,
+				               "log cut: over log_max (%lld bytes) in this "
+				               "game; only events from here on",
+				               l->max);
+			l->cut = true;
+		} else if (show > 0) {
+			int w = fprintf(l->f, "%8.1f %c %.*s\n", ms, tag, (int)show, text);
+			l->written += w > 0 ? w : 0;
+		}
 		text += n + (n < len);
 		len -= n + (n < len);
 	}
@@ -78,10 +92,11 @@ void proc_log_event(ProcLog *l, const char *fmt, ...)
 {
 	if (!l || !l->f)
 		return;
-	fprintf(l->f, "%8.1f * ", clock_ms() - l->t0);
+	int n = fprintf(l->f, "%8.1f * ", clock_ms() - l->t0);
 	va_list ap;
 	va_start(ap, fmt);
-	vfprintf(l->f, fmt, ap);
+	int m = vfprintf(l->f, fmt, ap);
 	va_end(ap);
 	fputc('\n', l->f);
+	l->written += (n > 0 ? n : 0) + (m > 0 ? m : 0) + 1;
 }

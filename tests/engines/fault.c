@@ -29,6 +29,7 @@
  *                     moves (an old engine bug the time_left INFO covers), and
  *                     so answers "ERROR Unknown command: TIME_LEFT" first
  *   chatty            MESSAGE and DEBUG lines around every move, CR LF endings
+ *   flood N           N KB of MESSAGE lines before every move
  *   noisy             ERROR, UNKNOWN, MESSAGE, DEBUG and other lines before
  *                     every move
  *   linger            ignores END and the end of its input (the manager must
@@ -243,6 +244,9 @@ static void play(void)
 		say("2 threads started");
 		say("");
 	}
+	if (strcmp(mode, "flood") == 0)
+		for (long i = 0; i < arg * 16; i++)
+			printf("MESSAGE flood %6ld of move %3d: %30s\n", i, asked, "");
 	if (strcmp(mode, "chatty") == 0) {
 		say("MESSAGE thinking hard");
 		say("DEBUG nothing to see");

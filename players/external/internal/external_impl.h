@@ -33,6 +33,7 @@ enum {
 	EXTERNAL_LOG,
 	EXTERNAL_PONDER,
 	EXTERNAL_RESTART,
+	EXTERNAL_LOG_MAX,
 	EXTERNAL_NPARAMS
 };
 
@@ -136,9 +137,16 @@ void external_start_begin(External *e, bool with_restart);
 
 /* Waits for the OK to what external_start_begin sent, until timeout_start
  * after it was sent; a failed RESTART starts a fresh process instead (no
- * fault). Then sends the game's INFO lines. Returns the game's fault
- * (FAULT_NONE when the engine is ready for its first move). */
-int external_start_finish(External *e);
+ * fault). Then sends the game's INFO lines, with the limits of budget (the
+ * first move's; NULL when no move follows: the player's own). Returns the
+ * game's fault (FAULT_NONE when the engine is ready for its first move). */
+int external_start_finish(External *e, const Budget *budget);
+
+/* The move time limit (INFO timeout_turn) and the match time
+ * (timeout_match) the engine is to be told under budget (NULL: none): the
+ * budget's ms and game clock replace the player's own. */
+void external_limits(const External *e, const Budget *budget, int64_t *turn,
+                     int64_t *match);
 
 /* ponder = watch: the engine is about to get a command; was it still
  * thinking since its last move? If it took more than
