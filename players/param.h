@@ -31,6 +31,9 @@ typedef struct {
 	                               {default} or NULL */
 	bool tunable;               /* may the tuner change it? */
 	const char *help;           /* one line */
+	/* It changes no game (where a log goes, how big it may grow): a run
+	 * folder resumes when only such parameters differ. */
+	bool free;
 } ParamDecl;
 
 /* At most PARAM_TEXT_SLOTS text parameters per type, each of at most

@@ -175,8 +175,8 @@ static void test_alphabeta_slot_is_its_evaluation(void **state)
  * tuner's extraction: rows of two features, own and opponent as the
  * position's mover sees them. */
 static const ParamDecl toy_params[] = {
-    {"stone", PARAM_REAL, 1, 0, 100, NULL, true, "weight of a stone"},
-    {"edge", PARAM_REAL, 1, 0, 100, NULL, true, "weight of a stone on the edge"},
+    {"stone", PARAM_REAL, 1, 0, 100, NULL, true, "weight of a stone", false},
+    {"edge", PARAM_REAL, 1, 0, 100, NULL, true, "weight of a stone on the edge", false},
 };
 static const int toy_weight[2] = {0, 1};
 static const double toy_scale[2] = {1, 1};

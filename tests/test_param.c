@@ -12,9 +12,9 @@
 static const char *const modes[] = {"defence", "attack", "both", NULL};
 
 static const ParamDecl decls[] = {
-    {"attack", PARAM_INT, 1300, 0, 5000, NULL, true, "attack amount"},
-    {"ratio", PARAM_REAL, 0.1, 0, 10, NULL, true, "opponent weight"},
-    {"mode", PARAM_CHOICE, 0, 0, 2, modes, false, "what to look at"},
+    {"attack", PARAM_INT, 1300, 0, 5000, NULL, true, "attack amount", false},
+    {"ratio", PARAM_REAL, 0.1, 0, 10, NULL, true, "opponent weight", false},
+    {"mode", PARAM_CHOICE, 0, 0, 2, modes, false, "what to look at", false},
 };
 
 static ParamSet fresh(void)
@@ -94,12 +94,12 @@ static void set_value_clamps_and_rounds(void **state)
 static const char *const engine_name[] = {"engine", NULL};
 
 static const ParamDecl text_decls[] = {
-    {"depth", PARAM_INT, 3, 1, 9, NULL, false, "a number among texts"},
-    {"command", PARAM_TEXT, 0, 0, 0, NULL, false, "what to run"},
-    {"name", PARAM_TEXT, 0, 0, 0, engine_name, false, "what to call it"},
-    {"t3", PARAM_TEXT, 0, 0, 0, NULL, false, "third"},
-    {"t4", PARAM_TEXT, 0, 0, 0, NULL, false, "fourth"},
-    {"t5", PARAM_TEXT, 0, 0, 0, NULL, false, "one too many"},
+    {"depth", PARAM_INT, 3, 1, 9, NULL, false, "a number among texts", false},
+    {"command", PARAM_TEXT, 0, 0, 0, NULL, false, "what to run", false},
+    {"name", PARAM_TEXT, 0, 0, 0, engine_name, false, "what to call it", false},
+    {"t3", PARAM_TEXT, 0, 0, 0, NULL, false, "third", false},
+    {"t4", PARAM_TEXT, 0, 0, 0, NULL, false, "fourth", false},
+    {"t5", PARAM_TEXT, 0, 0, 0, NULL, false, "one too many", false},
 };
 
 /* Text parameters: defaults, set, format, describe, copies by value. */

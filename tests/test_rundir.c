@@ -89,6 +89,17 @@ static void free_keys_by_section(void **state)
 	                              "[spsa]\nstatus_every = 2\n", spsa_config_sections));
 	assert_false(config_diff_same("[tournament]\nverify_pairs = 1\n",
 	                              "[tournament]\nverify_pairs = 2\n", free_keys));
+	/* A parameter its type declares free (an external engine's log and
+	 * log_max): a folder an arena without log_max began still resumes,
+	 * and the cap may change. A parameter that is not free may not. */
+	const char *old_engine = "[player e]\ntype = external\ncommand = ./e\nlog = \n";
+	const char *new_engine = "[player e]\ntype = external\ncommand = ./e\nlog = x.log\n"
+	                         "log_max = 16777216\n";
+	assert_true(config_diff_same(old_engine, new_engine, free_keys));
+	assert_false(config_diff_same(old_engine,
+	                              "[player e]\ntype = external\ncommand = ./e\nlog = \n"
+	                              "timeout_turn = 5\n",
+	                              free_keys));
 }
 
 static void lines_of_different_keys(void **state)

@@ -81,7 +81,8 @@ static const ConfigKey spsa_keys[] = {
 #undef TEXT_AT
 
 const ConfigSection spsa_config_section = {
-    "spsa", NULL, spsa_keys, sizeof spsa_keys / sizeof *spsa_keys, "the run's settings"};
+    "spsa", NULL, spsa_keys, sizeof spsa_keys / sizeof *spsa_keys, "the run's settings",
+    NULL};
 
 /* A [param KEY] section as read: the parameter, and where its keys were. */
 typedef struct {
@@ -121,8 +122,12 @@ static const ConfigKey param_keys[] = {
 #undef W
 
 const ConfigSection spsa_config_param_section = {
-    "param", "KEY", param_keys, sizeof param_keys / sizeof *param_keys,
-    "one tuned parameter: KEY is a tunable parameter of the player's type"};
+    "param",
+    "KEY",
+    param_keys,
+    sizeof param_keys / sizeof *param_keys,
+    "one tuned parameter: KEY is a tunable parameter of the player's type",
+    NULL};
 
 const ConfigSection *const spsa_config_sections[] = {&spsa_config_section,
                                                      &spsa_config_param_section, NULL};

@@ -154,9 +154,9 @@ static const ConfigKey texel_keys[] = {
 #undef TEXT_AT
 #undef WHOLE
 
-const ConfigSection texel_config_section = {"texel", NULL, texel_keys,
-                                            sizeof texel_keys / sizeof *texel_keys,
-                                            "the run's settings"};
+const ConfigSection texel_config_section = {
+    "texel", NULL, texel_keys, sizeof texel_keys / sizeof *texel_keys, "the run's settings",
+    NULL};
 
 const ConfigSection *const texel_config_sections[] = {&texel_config_section, NULL};
 

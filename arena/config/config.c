@@ -55,7 +55,8 @@ typedef struct {
 static const ConfigKey budget_keys[] = {
     CONFIG_BUDGET_KEYS(BudgetPlace, b, set, 0, 0, NULL)};
 static const ConfigSection budget_section = {
-    "budget", NULL, budget_keys, sizeof budget_keys / sizeof *budget_keys, "a budget"};
+    "budget",   NULL, budget_keys, sizeof budget_keys / sizeof *budget_keys,
+    "a budget", NULL};
 
 int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
                       size_t errlen, int *rc)

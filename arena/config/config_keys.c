@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "registry.h"
+
 static const char *const orders[] = {"sequential", "random", NULL};
 _Static_assert(sizeof(OpeningOrder) == sizeof(int), "a choice is stored as an int");
 
@@ -102,9 +104,10 @@ static const ConfigKey tournament_keys[] = {
 #undef AT
 #undef TEXT_AT
 
-const ConfigSection config_tournament = {"tournament", NULL, tournament_keys,
-                                         sizeof tournament_keys / sizeof *tournament_keys,
-                                         "the run's settings"};
+const ConfigSection config_tournament = {
+    "tournament",         NULL,
+    tournament_keys,      sizeof tournament_keys / sizeof *tournament_keys,
+    "the run's settings", NULL};
 
 static void write_type(const void *obj, FILE *f)
 {
@@ -158,9 +161,28 @@ static const ConfigKey player_keys[] = {
 #undef TEXT_AT
 #undef W
 
-const ConfigSection config_player = {"player", "NAME", player_keys,
+/* A parameter some type declares free (ParamDecl.free: log, log_max). The
+ * saved text names the type, but a name is enough: no type gives one name
+ * two meanings. */
+static bool free_param(const char *key)
+{
+	int n;
+	const PlayerType *const *all = registry_all(&n);
+	for (int t = 0; t <= n; t++) {
+		const PlayerType *type = t < n ? all[t] : &player_external;
+		for (int i = 0; i < type->nparams; i++)
+			if (strcmp(type->params[i].name, key) == 0)
+				return type->params[i].free;
+	}
+	return false;
+}
+
+const ConfigSection config_player = {"player",
+                                     "NAME",
+                                     player_keys,
                                      sizeof player_keys / sizeof *player_keys,
-                                     "one player of the run"};
+                                     "one player of the run",
+                                     free_param};
 
 const ConfigSection *const config_sections[] = {&config_tournament, &config_player, NULL};
 

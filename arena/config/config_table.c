@@ -389,7 +389,9 @@ bool config_table_free(const ConfigSection *const *sections, const char *section
 		                : strcmp(section, s->name) == 0;
 		if (here) {
 			const ConfigKey *k = config_table_find(s, key);
-			return k && (k->flags & CONFIG_FREE);
+			if (k)
+				return k->flags & CONFIG_FREE;
+			return s->free_key && s->free_key(key);
 		}
 	}
 	return false;

@@ -95,6 +95,9 @@ typedef struct {
 	const ConfigKey *keys;
 	int nkeys;
 	const char *help; /* one line: what the section is */
+	/* NULL, or whether a key the table does not declare (a player's
+	 * parameter) is free all the same: a resume may change it. */
+	bool (*free_key)(const char *key);
 } ConfigSection;
 
 /* The offset of field f of struct S, which must have type T (a char array

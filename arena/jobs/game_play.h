@@ -79,9 +79,9 @@ typedef struct {
 
 /* Plays one game: players[BLACK] against players[WHITE] (both already
  * created; new_game is called here, and each player's end_game once the
- * game is over or abandoned, with the fault found here in its answer). The opening must be valid (checked by
- * whoever built it). Fills rec and returns 0, or 1 if setup->stop abandoned
- * the game (rec is then incomplete: the game is not to be recorded). */
+ * game is over or abandoned, with the fault found here in its answer). The opening must be
+ * valid (checked by whoever built it). Fills rec and returns 0, or 1 if setup->stop
+ * abandoned the game (rec is then incomplete: the game is not to be recorded). */
 int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec);
 
 /* Black's score in a finished game: 1, 0.5 or 0 (white's is 1 minus it). */

@@ -85,7 +85,8 @@ static const ParamDecl external_params[EXTERNAL_NPARAMS] = {
                              "0 = none"},
     [EXTERNAL_LOG] = {"log", PARAM_TEXT, 0, 0, 0, NULL, false,
                       "file the conversation with the engine is appended to; empty = "
-                      "none"},
+                      "none",
+                      true},
     [EXTERNAL_PONDER] = {"ponder", PARAM_CHOICE, PONDER_WATCH, 0, 2, ponder_modes, false,
                          "on: the engine may think on the opponent's time; off: "
                          "SIGSTOP between its moves; watch: SIGSTOP once its CPU "
@@ -95,7 +96,8 @@ static const ParamDecl external_params[EXTERNAL_NPARAMS] = {
                           "does"},
     [EXTERNAL_LOG_MAX] = {"log_max", PARAM_INT, 16777216, 0, 1e15, NULL, false,
                           "bytes of a game's conversation log before the engine's "
-                          "lines are cut (events go on); 0 = no cap"},
+                          "lines are cut (events go on); 0 = no cap",
+                          true},
 };
 
 /* text with every {seed} replaced by seed, into out. Returns 0, or -1 if
