@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "match.h"
 #include "opt.h"
+#include "printable.h"
 
 int match_command(int argc, char **argv)
 {
@@ -123,6 +124,6 @@ int match_command(int argc, char **argv)
 	char err[1024];
 	status = match_play(&o, stdout, err, sizeof err);
 	if (status)
-		fprintf(stderr, "%s\n", err);
+		printable_line(stderr, err);
 	return status;
 }
