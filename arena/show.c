@@ -14,6 +14,7 @@
 #include "diagram.h"
 #include "faults.h"
 #include "inifile.h"
+#include "printable.h"
 #include "record.h"
 #include "results.h"
 #include "rules.h"
@@ -178,17 +179,28 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 	fprintf(out, "\n%s, %dx%d, %d moves: %s\n", rule_name(rule), rec.size, rec.size,
 	        b.count, moves);
 	fprintf(out, "result: %s%s%s\n", end, why, *why ? ")" : "");
+	/* The fields of another tool's games.csv may hold control characters:
+	 * shown as \xNN (printable.h). */
+	char opening[PRINTABLE_SIZE(sizeof w.row.opening)],
+	    black[PRINTABLE_SIZE(sizeof w.row.black)],
+	    white[PRINTABLE_SIZE(sizeof w.row.white)],
+	    reason[PRINTABLE_SIZE(sizeof w.row.reason)],
+	    evidence[PRINTABLE_SIZE(sizeof fault)];
 	if (w.found)
 		fprintf(out,
 		        "recorded: job %d, pair %d, opening %s, %s (black) vs %s (white): "
 		        "%s, %s\n",
-		        w.row.job, w.row.pair, w.row.opening, w.row.black, w.row.white,
+		        w.row.job, w.row.pair,
+		        printable_text(opening, sizeof opening, w.row.opening),
+		        printable_text(black, sizeof black, w.row.black),
+		        printable_text(white, sizeof white, w.row.white),
 		        w.row.score == 1   ? "1-0"
 		        : w.row.score == 0 ? "0-1"
 		                           : "1/2-1/2",
-		        w.row.reason);
+		        printable_text(reason, sizeof reason, w.row.reason));
 	if (*fault)
-		fprintf(out, "fault (faults.csv): %s\n", fault);
+		fprintf(out, "fault (faults.csv): %s\n",
+		        printable_text(evidence, sizeof evidence, fault));
 	if (i + 1 < rec.count)
 		fprintf(out,
 		        "note: the record goes on for %d more moves after the game ended\n",

@@ -12,9 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
+#include "config_keys.h"
 #include "coord.h"
 #include "openings.h"
 #include "spsa_config.h"
@@ -547,6 +549,56 @@ static void bad_openings(void **state)
 	}
 }
 
+/* No control character reaches a configuration (README "Hostile text"):
+ * the INI file's lines refuse them, and here the other ways in: the name
+ * of the file (its folder is part of every relative path, its name the
+ * run's), --set, and the tuners' files. A path with a line break would
+ * otherwise add a section of its own to config.ini. */
+static void control_characters_refused(void **state)
+{
+	(void)state;
+	char evil[300], path[400], err[1024];
+	snprintf(evil, sizeof evil, "%s/evil\n[player z]\ntype = naive", dir);
+	assert_int_equal(mkdir(evil, 0700), 0);
+	const char *ini = "[tournament]\nopenings = o.txt\n[player a]\ntype = naive\n"
+	                  "[player b]\ntype = random\n";
+	snprintf(path, sizeof path, "%s/t.ini", evil);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(ini, f);
+	fclose(f);
+	Tournament t;
+	assert_int_equal(config_load(path, &t, err, sizeof err), -1);
+	assert_non_null(strstr(err, ": a control character (byte 10) in the file's name"));
+	SpsaConfig sc;
+	assert_int_equal(spsa_config_load(path, &sc, err, sizeof err), -1);
+	assert_non_null(strstr(err, "a control character (byte 10)"));
+	TexelConfig tc;
+	assert_int_equal(texel_config_load(path, &tc, err, sizeof err), -1);
+	assert_non_null(strstr(err, "a control character (byte 10)"));
+
+	/* --set: a path, a name, a player's text parameter. */
+	assert_int_equal(config_load(tmpdir_write("t.ini", ini), &t, err, sizeof err), 0);
+	const char *sets[] = {"tournament.openings=o\n[player z]",
+	                      "tournament.name=a\x1b[2J", "tournament.out=x\ry",
+	                      "player a.type=naive\n[player z]", "tournament.anchor=a\x7f"};
+	for (int i = 0; i < 5; i++) {
+		assert_int_equal(config_override(&t, sets[i], err, sizeof err), -1);
+		assert_non_null(strstr(err, "a control character (byte"));
+	}
+	assert_int_equal(config_override(&t, "tournament.name=tab\there", err, sizeof err),
+	                 0);
+
+	/* A key's value, whoever passes it. */
+	const ConfigKey *k = config_table_find(&config_tournament, "openings");
+	assert_non_null(k);
+	assert_int_equal(config_table_set_key(k, &t, "o\nx", NULL, 3, err, sizeof err), -1);
+	assert_string_equal(err, "'openings': a control character (byte 10) in the value");
+	assert_int_equal(config_table_set_key(k, &t, "o.txt", path, 3, err, sizeof err),
+	                 -1);
+	assert_string_equal(err, "'openings': a control character (byte 10) in the value");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -561,6 +613,7 @@ int main(void)
 	    cmocka_unit_test(set_rounds_under_pairs_warns),
 	    cmocka_unit_test(openings_both_formats),
 	    cmocka_unit_test(bad_openings),
+	    cmocka_unit_test(control_characters_refused),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -163,6 +163,26 @@ static void expect_ok(const char *arg, const char *value)
 		fail_msg("%s %s: %s", arg, value, err);
 }
 
+/* A control character in a text is refused: a path with a line break
+ * would end up in config.ini (README "Hostile text"); a tab is a blank. */
+static void test_control_characters(void **state)
+{
+	(void)state;
+	expect_error("--out", "a\n[player z]",
+	             "arena run: --out: a control character (byte 10) in a folder name");
+	expect_error("--set", "tournament.name=\x1b[2J",
+	             "arena run: --set: a control character (byte 27) in a value");
+	expect_error("--out", "del\x7f",
+	             "arena run: --out: a control character (byte 127) "
+	             "in a folder name");
+	expect_ok("--out", "tab\there");
+	Cmd c;
+	cmd_init(&c);
+	assert_int_equal(parse(&c, "evil\r.ini", NULL), -1);
+	assert_string_equal(
+	    err, "arena run: FILE.ini: a control character (byte 13) in a value");
+}
+
 static void test_ranges(void **state)
 {
 	(void)state;
@@ -390,7 +410,7 @@ int main(void)
 	    cmocka_unit_test(test_kinds),   cmocka_unit_test(test_ranges),
 	    cmocka_unit_test(test_junk),    cmocka_unit_test(test_missing_and_unknown),
 	    cmocka_unit_test(test_repeats), cmocka_unit_test(test_positional_list),
-	    cmocka_unit_test(test_help),
+	    cmocka_unit_test(test_help),    cmocka_unit_test(test_control_characters),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
 #include "board.h"
 #include "commands.h"
 #include "opt.h"
+#include "printable.h"
 
 int balance_command(int argc, char **argv)
 {
@@ -69,7 +70,7 @@ int balance_command(int argc, char **argv)
 	long qualified = 0;
 	status = balance_run(&o, stdout, &qualified, err, sizeof err);
 	if (status) {
-		fprintf(stderr, "%s\n", err);
+		printable_line(stderr, err);
 		return status;
 	}
 	if (qualified < o.keep)

@@ -6,6 +6,7 @@
 #include "bench.h"
 #include "commands.h"
 #include "opt.h"
+#include "printable.h"
 
 int bench_command(int argc, char **argv)
 {
@@ -76,6 +77,6 @@ int bench_command(int argc, char **argv)
 	                                   sizeof err)
 	                  : bench_run((int)runs, stdout, err, sizeof err);
 	if (status)
-		fprintf(stderr, "%s\n", err);
+		printable_line(stderr, err);
 	return status;
 }

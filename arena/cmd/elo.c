@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "opt.h"
+#include "printable.h"
 #include "report.h"
 #include "rundir.h"
 
@@ -45,13 +46,15 @@ int elo_command(int argc, char **argv)
 	char err[1024];
 	/* Like `arena run`, make the folder asked for rather than fail on it. */
 	if (dir && rundir_create(dir, err, sizeof err) < 0) {
-		fprintf(stderr, "arena elo: %s\n", err);
+		fputs("arena elo: ", stderr);
+		printable_line(stderr, err);
 		return 2;
 	}
 	int rc = report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, stdout, err,
 	                    sizeof err);
 	if (rc < 0) {
-		fprintf(stderr, "arena elo: %s\n", err);
+		fputs("arena elo: ", stderr);
+		printable_line(stderr, err);
 		return rc == -2 ? 2 : 1; /* bad input, or a file not written */
 	}
 	return 0;

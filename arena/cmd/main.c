@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "jobs_mpi.h"
 #include "opt.h"
+#include "printable.h"
 #include "rules.h"
 
 _Static_assert(RULE_COUNT == 3, "commands_rules names every rule");
@@ -59,7 +60,9 @@ static int run(int argc, char **argv)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 1, argv + 1);
-	fprintf(stderr, "arena: unknown command '%s'\n\n", argv[1]);
+	fputs("arena: unknown command '", stderr);
+	printable_put(stderr, argv[1]);
+	fputs("'\n\n", stderr);
 	usage(stderr);
 	return 2;
 }

@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "match.h"
 #include "opt.h"
+#include "printable.h"
 
 int match_command(int argc, char **argv)
 {
@@ -82,6 +83,6 @@ int match_command(int argc, char **argv)
 	char err[1024];
 	status = match_play(&o, stdout, err, sizeof err);
 	if (status)
-		fprintf(stderr, "%s\n", err);
+		printable_line(stderr, err);
 	return status;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "num.h"
+#include "printable.h"
 
 /* The message "PROG: what" into err; returns -1. */
 static int fail(const OptSpec *s, char *err, size_t errlen, const char *fmt, ...)
@@ -93,6 +94,14 @@ static int set_value(const OptSpec *s, const Opt *o, const char *label, const ch
 		if (!v || !*v)
 			return fail(s, err, errlen, "%s needs %s", label,
 			            o->what ? o->what : "a value");
+		/* A path with a line break would reach config.ini as a
+		 * section of its own, an escape the terminal of whoever reads
+		 * a message (README "Hostile text"). */
+		const char *ctl = printable_control(v);
+		if (ctl)
+			return fail(s, err, errlen,
+			            "%s: a control character (byte %d) in %s", label,
+			            (unsigned char)*ctl, o->what ? o->what : "a value");
 		if (o->kind == OPT_TEXT) {
 			*(const char **)o->dest = v;
 			return 0;
@@ -332,7 +341,7 @@ int opt_command(const OptSpec *s, int argc, char **argv)
 		return 0;
 	}
 	if (rc < 0) {
-		fprintf(stderr, "%s\n", err);
+		printable_line(stderr, err); /* it may quote what was typed */
 		return 2;
 	}
 	return OPT_GO_ON;

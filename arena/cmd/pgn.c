@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "opt.h"
 #include "pgn.h"
+#include "printable.h"
 
 int pgn_command(int argc, char **argv)
 {
@@ -27,7 +28,8 @@ int pgn_command(int argc, char **argv)
 		return status;
 	char err[1024];
 	if (pgn_write(csv, stdout, err, sizeof err) < 0) {
-		fprintf(stderr, "arena pgn: %s\n", err);
+		fputs("arena pgn: ", stderr);
+		printable_line(stderr, err);
 		return 2;
 	}
 	return 0;

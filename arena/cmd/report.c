@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "opt.h"
+#include "printable.h"
 #include "report_dir.h"
 
 int report_command(int argc, char **argv)
@@ -29,7 +30,8 @@ int report_command(int argc, char **argv)
 	char err[1400];
 	int rc = report_dir(dir, stdout, err, sizeof err);
 	if (rc < 0) {
-		fprintf(stderr, "arena report: %s\n", err);
+		fputs("arena report: ", stderr);
+		printable_line(stderr, err);
 		return rc == -2 ? 2 : 1;
 	}
 	return 0;

@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "opt.h"
+#include "printable.h"
 #include "runner.h"
 
 int run_command(int argc, char **argv)
@@ -59,6 +60,6 @@ int run_command(int argc, char **argv)
 	char err[8192];
 	status = runner_run(&o, err, sizeof err);
 	if (status && err[0])
-		fprintf(stderr, "%s\n", err);
+		printable_line(stderr, err);
 	return status;
 }

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "opt.h"
 #include "outfile.h"
+#include "printable.h"
 #include "sgf.h"
 
 /* The board and rule of the run folder that holds csv, from its config.ini
@@ -88,6 +89,7 @@ int sgf_command(int argc, char **argv)
 	         : sgf_write(csv, board, r, stdout, err, sizeof err) < 0 ? -2
 	                                                                 : 0;
 	if (rc < 0)
-		fprintf(stderr, "arena sgf: %s\n", err);
+		fputs("arena sgf: ", stderr);
+	printable_line(stderr, err);
 	return rc == -2 ? 2 : rc == -1 ? 1 : 0;
 }

@@ -4,6 +4,7 @@
 #include "board.h"
 #include "commands.h"
 #include "opt.h"
+#include "printable.h"
 #include "show.h"
 
 int show_command(int argc, char **argv)
@@ -46,6 +47,6 @@ int show_command(int argc, char **argv)
 	char err[1024];
 	status = show_game(&o, stdout, err, sizeof err);
 	if (status)
-		fprintf(stderr, "%s\n", err);
+		printable_line(stderr, err);
 	return status;
 }

@@ -5,6 +5,7 @@
 #include "board.h"
 #include "commands.h"
 #include "opt.h"
+#include "printable.h"
 #include "solve.h"
 
 int solve_command(int argc, char **argv)
@@ -59,6 +60,6 @@ int solve_command(int argc, char **argv)
 	char err[1024];
 	status = solve_position(&o, stdout, err, sizeof err);
 	if (status && err[0])
-		fprintf(stderr, "%s\n", err);
+		printable_line(stderr, err);
 	return status;
 }

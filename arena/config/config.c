@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "inifile.h"
+#include "printable.h"
 #include "registry.h"
 
 typedef struct {
@@ -325,6 +326,14 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 	if (snprintf(buf, sizeof buf, "%s", assignment) >= (int)sizeof buf) {
 		snprintf(err, errlen, "--set %.64s...: longer than %zu bytes", assignment,
 		         sizeof buf - 1);
+		return -1;
+	}
+	/* A value goes into config.ini, which a line break would cut. */
+	const char *ctl = printable_control(assignment);
+	if (ctl) {
+		snprintf(err, errlen,
+		         "--set %s: a control character (byte %d) in the value", assignment,
+		         (unsigned char)*ctl);
 		return -1;
 	}
 	char *eq = strchr(buf, '='), *dot = NULL;

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "inifile.h"
 #include "num.h"
+#include "printable.h"
 
 _Static_assert(sizeof(Rule) == sizeof(int), "a rule is stored as an int");
 
@@ -165,6 +166,14 @@ static int text(const ConfigKey *k, const char *v, char *out, char *err, size_t 
 	return 0;
 }
 
+/* The message of a value holding a control character; returns -1. */
+static int control(const ConfigKey *k, const char *ctl, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "'%s': a control character (byte %d) in the value", k->name,
+	         (unsigned char)*ctl);
+	return -1;
+}
+
 static int path(const ConfigKey *k, const char *v, const char *ini_path, char *out,
                 char *err, size_t errlen)
 {
@@ -184,6 +193,8 @@ static int path(const ConfigKey *k, const char *v, const char *ini_path, char *o
 			snprintf(err, errlen, "'%s' needs a file name", k->name);
 		return -1;
 	}
+	if (printable_control(buf)) /* from the INI file's folder */
+		return control(k, printable_control(buf), err, errlen);
 	memcpy(out, buf, strlen(buf) + 1);
 	return 0;
 }
@@ -211,6 +222,10 @@ int config_table_set_key(const ConfigKey *k, void *obj, const char *v, const cha
 	void *p = (char *)obj + k->at;
 	int rc = 0;
 	double x;
+	/* config.ini writes the value as it is: no line break may cut it
+	 * (README "Hostile text"). */
+	if (printable_control(v))
+		return control(k, printable_control(v), err, errlen);
 	switch (k->kind) {
 	case CONFIG_INT:
 	case CONFIG_U64:

@@ -29,6 +29,7 @@
 
 #include "lines.h"
 #include "num.h"
+#include "printable.h"
 
 /* The text of names, keys and values, in blocks that never move (a line
  * fits in one), so the pointers into it stay valid as it grows. */
@@ -266,12 +267,10 @@ static char *reader(char *str, int num, void *stream)
 		return NULL;
 	}
 	r->line = (int)r->lines.line;
-	/* A control character (a CR alone, an escape) is no text of an INI
-	 * file; in a value it would reach an engine's command line. */
-	const char *ctl = s;
-	while (*ctl && ((unsigned char)*ctl >= 0x20 || *ctl == '\t'))
-		ctl++;
-	if (*ctl) {
+	/* A control character (a CR alone, an escape, DEL) is no text of an
+	 * INI file; in a value it would reach an engine's command line. */
+	const char *ctl = printable_control(s);
+	if (ctl) {
 		snprintf(r->msg, sizeof r->msg, "a control character (byte %d) in the line",
 		         (unsigned char)*ctl);
 		r->failed = true;
@@ -324,6 +323,15 @@ int inifile_read(const char *path, const char *const *repeat, IniFile *f, char *
 		return -1;
 	}
 	snprintf(f->path, sizeof f->path, "%s", path);
+	/* Its folder is part of every relative path it names, and its name
+	 * a run's: a line break there would reach config.ini. */
+	const char *ctl = printable_control(path);
+	if (ctl) {
+		snprintf(err, errlen,
+		         "%s: a control character (byte %d) in the file's name", path,
+		         (unsigned char)*ctl);
+		return -1;
+	}
 	FILE *in = fopen(path, "re");
 	if (!in) {
 		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));

@@ -6,7 +6,8 @@
  * The syntax, the same for every INI file the programs read:
  *   - lines come from lines.h: LF or CR LF, a UTF-8 byte-order mark at the
  *     start skipped, a NUL byte, another control character than a tab (a
- *     CR alone) or a line over INIFILE_LINE_MAX bytes an error of its line;
+ *     CR alone, DEL: printable.h) or a line over INIFILE_LINE_MAX bytes an
+ *     error of its line; a file whose name holds one is refused too;
  *   - blanks (spaces, tabs) around everything are ignored, so keys may be
  *     indented;
  *   - a line whose first non-blank is ';' or '#' is a comment, of any

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "printable.h"
 #include "proc_cmd.h"
 
 uint64_t inputs_fnv1a64(const void *data, size_t len, uint64_t h)
@@ -50,6 +51,14 @@ static int resolve_file(const char *path, char *out, size_t outlen, char *hash, 
 	char abs[PATH_MAX];
 	if (!realpath(path, abs)) {
 		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	/* config.ini records it (a symbolic link or PATH may lead there). */
+	const char *ctl = printable_control(abs);
+	if (ctl) {
+		snprintf(err, errlen,
+		         "%s: a control character (byte %d) in the absolute path", abs,
+		         (unsigned char)*ctl);
 		return -1;
 	}
 	if (strlen(abs) >= outlen) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "elo_pair.h"
+#include "printable.h"
 
 static const void *field(const Column *c, const void *row)
 {
@@ -84,17 +85,16 @@ void columns_csv_row(FILE *f, const Column *c, int n, const void *row)
 }
 
 /* s padded to w characters: printf pads bytes, and a UTF-8 name has more
- * bytes than characters (code points: the bytes that are not 10xxxxxx
- * continuation bytes). */
+ * bytes than characters (code points). A name may come from another
+ * tool's games.csv: its control characters are shown as \xNN
+ * (printable.h), never sent to the terminal. */
 static void padded(FILE *f, const char *s, int w)
 {
-	int left = w < 0, width = left ? -w : w, chars = 0;
-	for (const char *p = s; *p; p++)
-		chars += ((unsigned char)*p & 0xC0) != 0x80;
+	int left = w < 0, width = left ? -w : w, chars = printable_width(s);
 	if (!left)
 		for (int k = chars; k < width; k++)
 			fputc(' ', f);
-	fputs(s, f);
+	printable_put(f, s);
 	if (left)
 		for (int k = chars; k < width; k++)
 			fputc(' ', f);

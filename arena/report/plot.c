@@ -5,19 +5,44 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "outfile.h"
+#include "printable.h"
 
 enum { EXIT_NO_EXEC = 127 };
 
+/* gnuplot (5.4, datafile.c) ends a string field at its first '"', and then
+ * reads escapes in it (util.c, parse_esc): \\, \", \n, \t, octal \NNN
+ * taking every octal digit that follows, and any other \x as x. So '"'
+ * goes as \042, a backslash as \\, an octal digit right after an octal
+ * escape as one too; control characters are first shown as the terminal
+ * shows them, so no tab or line break splits the record. */
 void plot_data_text(FILE *f, const char *s)
 {
-	for (; *s; s++)
-		fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
+	size_t n = PRINTABLE_SIZE(strlen(s));
+	char *shown = malloc(n);
+	if (!shown) { /* out of memory: a label of its own rather than no plot */
+		fputc('?', f);
+		return;
+	}
+	bool octal = false; /* the last thing written was an octal escape */
+	for (const char *p = printable_text(shown, n, s); *p; p++) {
+		if (*p == '"' || (octal && *p >= '0' && *p <= '7')) {
+			fprintf(f, "\\%03o", (unsigned)(unsigned char)*p);
+			octal = true;
+			continue;
+		}
+		if (*p == '\\')
+			fputc('\\', f);
+		fputc(*p, f);
+		octal = false;
+	}
+	free(shown);
 }
 
 /* Is there an executable gnuplot on PATH? (a missing gnuplot is a note) */

@@ -6,7 +6,8 @@
  * folder (PLOT_DATA, PLOT_OUTPUT), so no path reaches gnuplot's command
  * language. Text such as player names goes into PLOT_DATA only, one record
  * a line with tab-separated fields (plot_data_text keeps a field free of
- * tabs and line breaks), which gnuplot reads as data and never runs.
+ * tabs and line breaks, and escapes it as gnuplot reads strings in data),
+ * which gnuplot reads as data and never runs.
  * `set terminal ... noenhanced` keeps it from interpreting markup in them. */
 #ifndef ARENA_PLOT_H
 #define ARENA_PLOT_H
@@ -28,7 +29,9 @@ typedef enum {
 PlotStatus plot_run(const char *dir, const char *png, const char *script, const char *data,
                     size_t datalen, char *err, size_t errlen);
 
-/* Writes s to f as one data field: tabs, CR and LF become blanks. */
+/* Writes s to f as one data field that gnuplot shows as s: '"' as \042,
+ * '\' as \\ (gnuplot's escapes in data strings), control characters as
+ * \xNN (printable.h), so no tab or line break ends the field. */
 void plot_data_text(FILE *f, const char *s);
 
 #endif

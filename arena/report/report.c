@@ -15,6 +15,7 @@
 #include "html.h"
 #include "outfile.h"
 #include "plot.h"
+#include "printable.h"
 #include "report_html.h"
 #include "results.h"
 #include "tally.h"
@@ -380,11 +381,13 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 	columns_text_header(out, elo_columns, ELO_COLUMNS);
 	for (int k = 0; k < r->n; k++)
 		columns_text_row(out, elo_columns, ELO_COLUMNS, &r->players[r->order[k]]);
-	if (r->prior_reason[0])
+	if (r->prior_reason[0]) { /* it names players */
+		fputc('(', out);
+		printable_put(out, r->prior_reason);
 		fprintf(out,
-		        "(%s; so every player has one virtual draw against a pool-average "
-		        "player, which keeps the ratings finite and in their order)\n",
-		        r->prior_reason);
+		        "; so every player has one virtual draw against a pool-average "
+		        "player, which keeps the ratings finite and in their order)\n");
+	}
 	print_endings(t.ends, out);
 	if (write_pairs(dir, &t, out, err, errlen) < 0)
 		goto out;

@@ -1,14 +1,18 @@
 /* pgn.c - a games file as a headers-only PGN. */
 #include "pgn.h"
 
+#include "printable.h"
 #include "results.h"
 
 /* A tag value as the PGN standard (8.1.1) writes strings: a quote as \"
  * and a backslash as \\. Our names hold neither, but a games.csv from
- * another tool may. */
-static void pgn_string(FILE *out, const char *s)
+ * another tool may. A string holds no control character (8.1), and the
+ * PGN often goes to a terminal: each is shown as \xNN first (printable.h),
+ * whose backslash is then escaped like any other. */
+static void pgn_string(FILE *out, const char *name)
 {
-	for (; *s; s++) {
+	char shown[PRINTABLE_SIZE(sizeof((ResultRow *)0)->black)];
+	for (const char *s = printable_text(shown, sizeof shown, name); *s; s++) {
 		if (*s == '"' || *s == '\\')
 			fputc('\\', out);
 		fputc(*s, out);

@@ -6,6 +6,7 @@
 #include "board.h"
 #include "coord.h"
 #include "outfile.h"
+#include "printable.h"
 #include "results.h"
 
 typedef struct {
@@ -15,10 +16,14 @@ typedef struct {
 } Sgf;
 
 /* A SimpleText value (SGF FF[4] 3.2): ']' and '\' escaped; the rest as it
- * is, since the file says CA[UTF-8]. */
-static void sgf_text(FILE *out, const char *s)
+ * is, since the file says CA[UTF-8], but for control characters (a name
+ * from another tool's games.csv, on its way to a terminal), shown as \xNN
+ * (printable.h) before the escaping. Values are at most SGF_TEXT_MAX. */
+enum { SGF_TEXT_MAX = 512 };
+static void sgf_text(FILE *out, const char *text)
 {
-	for (; *s; s++) {
+	char shown[PRINTABLE_SIZE(SGF_TEXT_MAX)];
+	for (const char *s = printable_text(shown, sizeof shown, text); *s; s++) {
 		if (*s == ']' || *s == '\\')
 			fputc('\\', out);
 		fputc(*s, out);
@@ -53,7 +58,7 @@ static int sgf_game(void *user, const ResultRow *r, const char *moves, char *msg
 {
 	Sgf *s = user;
 	FILE *out = s->out;
-	char re[8], round[16], comment[512];
+	char re[8], round[16], comment[SGF_TEXT_MAX];
 	snprintf(round, sizeof round, "%d", r->round);
 	fprintf(out, "(;GM[4]FF[4]CA[UTF-8]AP[gomoku-arena]SZ[%d]", s->size);
 	sgf_property(out, "RU", rule_name(s->rule));

@@ -12,7 +12,8 @@
  * stones included (games.csv does not say how many stones the opening
  * had, so they are moves like the others). Points are two letters from
  * 'a', column then row from the top-left, as Gomocup's x,y (coord.h).
- * Text values escape ']' and '\' with a '\'; names are data. */
+ * Text values escape ']' and '\' with a '\'; names are data, their control
+ * characters shown as \xNN (printable.h). */
 #ifndef ARENA_SGF_H
 #define ARENA_SGF_H
 

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "jobs_mpi.h"
 #include "opt.h"
+#include "printable.h"
 
 static const struct {
 	const char *name;
@@ -48,7 +49,9 @@ static int run(int argc, char **argv)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].run(argc - 1, argv + 1);
-	fprintf(stderr, "tuner: unknown command '%s'\n\n", argv[1]);
+	fputs("tuner: unknown command '", stderr);
+	printable_put(stderr, argv[1]);
+	fputs("'\n\n", stderr);
 	usage(stderr);
 	return 2;
 }

@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "opt.h"
+#include "printable.h"
 #include "tuner_html.h"
 
 int report_command(int argc, char **argv)
@@ -28,7 +29,8 @@ int report_command(int argc, char **argv)
 	char err[2048];
 	int rc = tuner_html_rebuild(dir, err, sizeof err);
 	if (rc < 0) {
-		fprintf(stderr, "tuner report: %s\n", err);
+		fputs("tuner report: ", stderr);
+		printable_line(stderr, err);
 		return rc == -2 ? 2 : 1;
 	}
 	printf("written: %s/report.html\n", dir);

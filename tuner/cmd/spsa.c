@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "opt.h"
+#include "printable.h"
 #include "spsa.h"
 
 int spsa_command(int argc, char **argv)
@@ -45,6 +46,6 @@ int spsa_command(int argc, char **argv)
 	char err[4096];
 	status = spsa_tune(&o, err, sizeof err);
 	if (status)
-		fprintf(stderr, "%s\n", err);
+		printable_line(stderr, err);
 	return status;
 }

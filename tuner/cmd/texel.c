@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "opt.h"
+#include "printable.h"
 #include "texel.h"
 
 int texel_command(int argc, char **argv)
@@ -45,6 +46,6 @@ int texel_command(int argc, char **argv)
 	char err[2048];
 	status = texel_tune(&o, err, sizeof err);
 	if (status)
-		fprintf(stderr, "%s\n", err);
+		printable_line(stderr, err);
 	return status;
 }
