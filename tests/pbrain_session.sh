@@ -104,5 +104,16 @@ b=$(printf "$game" | PBRAIN_NODES=400 PBRAIN_SEED=3 "$dir/pbrain-mcts")
 [ "$a" = "$b" ] && [ "$(echo "$a" | wc -l)" -eq 5 ] || fail "--nodes not deterministic: $a / $b"
 
 "$bin" --help | grep -q "PBRAIN_SET" || fail "--help"
+# The programs' one option parser: strict values, file:line-like messages.
+"$bin" --version | grep -Eq '^pbrain(-[a-z]+)? [0-9]+\.[0-9]+' || fail "--version"
+set +e
+"$bin" --depth 999 </dev/null >/dev/null 2>err.txt; st=$?
+set -e
+[ $st -eq 2 ] && grep -q -- "--depth takes a whole number from 0 to 400" err.txt ||
+	fail "--depth 999: status $st, $(cat err.txt)"
+set +e
+"$bin" --bogus </dev/null >/dev/null 2>err.txt; st=$?
+set -e
+[ $st -eq 2 ] && grep -q "unknown option '--bogus'" err.txt || fail "--bogus: status $st, $(cat err.txt)"
 "$dir/pbrain-weighted" --help | grep -q "radius" || fail "--help lists the type's parameters"
 echo "pbrain_session: all checks passed"

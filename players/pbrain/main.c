@@ -1,6 +1,7 @@
 /* pbrain.c - `pbrain-TYPE`: a built-in player as a Gomocup engine on stdin
  * and stdout. The type comes from the program's name (pbrain-weighted, ...)
- * or --player; parameters from PBRAIN_SET and then --set. */
+ * or --player; parameters from PBRAIN_SET and then --set. Options are read
+ * by the programs' one parser (cmdline/opt.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
@@ -8,31 +9,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opt.h"
 #include "pbrain.h"
+#include "printable.h"
 #include "registry.h"
 
 enum { ERR_LEN = 512, KEY_MAX = 64 };
 
-static void usage(FILE *f, const char *prog, const PlayerType *t)
+/* What --help adds to the options: the environment, the session's INFO
+ * keys, the types and the parameters of the type. */
+static void help_tail(FILE *f, const PlayerType *t)
 {
-	fprintf(
-	    f,
-	    "usage: %s [--player TYPE] [--set key=value ...] [--seed N] [--nodes N]\n"
-	    "       [--depth N] [--verbose]\n"
-	    "       %s --list-types\n\n"
-	    "A built-in player as a Gomocup (pbrain) engine: protocol commands on stdin,\n"
-	    "replies on stdout. Installed as pbrain-TYPE, the name selects the type.\n\n"
-	    "  --player TYPE    the player type (overrides the program name)\n"
-	    "  --set key=value  a parameter of the type (after those in PBRAIN_SET)\n"
-	    "  --seed N         seed of every game's player (default 1; PBRAIN_SEED)\n"
-	    "  --nodes N        fixed node budget per move, no clock (PBRAIN_NODES)\n"
-	    "  --depth N        fixed depth budget per move, no clock (PBRAIN_DEPTH)\n"
-	    "  --verbose        MESSAGE lines with depth, score and nodes\n"
-	    "  --list-types     the types, one a line (the build makes a link for each)\n\n"
-	    "Environment: PBRAIN_SET=\"key=value key=value\" sets parameters.\n"
-	    "In a session, INFO key value sets a parameter and INFO seed N the seed\n"
-	    "for the next move (a bad value or key: a DEBUG line, and ignored).\n\n",
-	    prog, prog);
+	fprintf(f,
+	        "\nEnvironment: PBRAIN_SET=\"key=value key=value\" sets parameters first;\n"
+	        "PBRAIN_SEED, PBRAIN_NODES and PBRAIN_DEPTH give --seed, --nodes and\n"
+	        "--depth. In a session, INFO key value sets a parameter and INFO seed N\n"
+	        "the seed for the next move (a bad value or key: a DEBUG line, and\n"
+	        "ignored).\n\n");
 	int n;
 	const PlayerType *const *all = registry_all(&n);
 	fprintf(f, "types:");
@@ -104,29 +97,137 @@ static int parse_count(const char *prog, const char *what, const char *text, uin
 	return 0;
 }
 
+/* The type's parameters and the budgets: the environment's first
+ * (PBRAIN_SET, PBRAIN_SEED, ...), then the options'. Returns 0, or -1 once
+ * what is wrong is printed. */
+static int settings(PbrainOptions *opt, const char *prog, const OptList *sets,
+                    const char *seed, const char *nodes, long depth)
+{
+	const PlayerType *type = opt->type;
+	param_defaults(&opt->params, type->params, type->nparams);
+	const char *env = getenv("PBRAIN_SET");
+	if (env && set_from_env(&opt->params, prog, env) < 0)
+		return -1;
+	uint64_t env_depth = 0;
+	const char *e;
+	if (((e = getenv("PBRAIN_SEED")) &&
+	     parse_count(prog, "PBRAIN_SEED", e, &opt->seed) < 0) ||
+	    ((e = getenv("PBRAIN_NODES")) &&
+	     parse_count(prog, "PBRAIN_NODES", e, &opt->nodes) < 0) ||
+	    ((e = getenv("PBRAIN_DEPTH")) &&
+	     parse_count(prog, "PBRAIN_DEPTH", e, &env_depth) < 0))
+		return -1;
+	for (int i = 0; i < sets->count; i++)
+		if (set_param(&opt->params, prog, "--set", sets->items[i]) < 0)
+			return -1;
+	if ((seed && parse_count(prog, "--seed", seed, &opt->seed) < 0) ||
+	    (nodes && parse_count(prog, "--nodes", nodes, &opt->nodes) < 0))
+		return -1;
+	if (depth < 0 && env_depth > BOARD_MAX_MOVES) {
+		fprintf(stderr, "%s: depth %llu is more than %d\n", prog,
+		        (unsigned long long)env_depth, BOARD_MAX_MOVES);
+		return -1;
+	}
+	opt->depth = depth >= 0 ? (int)depth : (int)env_depth;
+	return 0;
+}
+
+/* The type the line names: --player's value (the last one), else the
+ * program's name. Read before the rest, since --help lists its parameters
+ * and --set takes them. */
+static const char *type_named(int argc, char **argv, const char *prog)
+{
+	const char *name = strncmp(prog, "pbrain-", 7) == 0 ? prog + 7 : NULL;
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (!strcmp(argv[i], "--player") && i + 1 < argc)
+			name = argv[++i];
+		else if (!strncmp(argv[i], "--player=", 9))
+			name = argv[i] + 9;
+	}
+	return name;
+}
+
 int main(int argc, char **argv)
 {
 	const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
-	const char *type_name = strncmp(prog, "pbrain-", 7) == 0 ? prog + 7 : NULL;
-	bool help = false;
-	if (argc == 2 && !strcmp(argv[1], "--list-types")) {
+	const char *type_name = type_named(argc, argv, prog);
+	enum { SETS_MAX = 64 };
+	const char *sets[SETS_MAX], *player = NULL, *seed = NULL, *nodes = NULL;
+	OptList set_list = {sets, SETS_MAX, 0};
+	long depth = -1;
+	bool verbose = false, list_types = false, version = false;
+	const Opt opts[] = {
+	    {.name = "player",
+	     .kind = OPT_TEXT,
+	     .dest = &player,
+	     .metavar = "TYPE",
+	     .what = "a player type",
+	     .help = "the player type (overrides the program name)"},
+	    {.name = "set",
+	     .kind = OPT_LIST,
+	     .dest = &set_list,
+	     .metavar = "KEY=VALUE",
+	     .what = "key=value",
+	     .help = "a parameter of the type, after PBRAIN_SET (repeatable)"},
+	    {.name = "seed",
+	     .kind = OPT_TEXT,
+	     .dest = &seed,
+	     .metavar = "N",
+	     .deflt = "1, or PBRAIN_SEED",
+	     .help = "seed of every game's player, 0 to 2^64-1"},
+	    {.name = "nodes",
+	     .kind = OPT_TEXT,
+	     .dest = &nodes,
+	     .metavar = "N",
+	     .deflt = "PBRAIN_NODES, else the clock",
+	     .help = "fixed node budget per move, no clock"},
+	    {.name = "depth",
+	     .kind = OPT_INT,
+	     .dest = &depth,
+	     .min = 0,
+	     .max = BOARD_MAX_MOVES,
+	     .deflt = "PBRAIN_DEPTH, else the clock",
+	     .help = "fixed depth budget per move, no clock"},
+	    {.name = "verbose",
+	     .kind = OPT_FLAG,
+	     .dest = &verbose,
+	     .help = "MESSAGE lines with depth, score and nodes"},
+	    {.name = "list-types",
+	     .kind = OPT_FLAG,
+	     .dest = &list_types,
+	     .help = "the types, one a line (the build makes a link for each)"},
+	    {.name = "version",
+	     .kind = OPT_FLAG,
+	     .dest = &version,
+	     .help = "the version and the build's options"},
+	    OPT_END};
+	const OptSpec spec = {
+	    prog,
+	    "A built-in player as a Gomocup (pbrain) engine: protocol commands on stdin,\n"
+	    "replies on stdout. Installed as pbrain-TYPE, the name selects the type.\n",
+	    NULL, opts};
+	const PlayerType *type = type_name ? registry_find(type_name) : NULL;
+	char err[ERR_LEN];
+	int rc = opt_parse(&spec, argc, argv, err, sizeof err);
+	if (rc == 1) {
+		opt_help(&spec, stdout);
+		help_tail(stdout, type);
+		return 0;
+	}
+	if (rc < 0) {
+		printable_line(stderr, err);
+		return 2;
+	}
+	if (version) {
+		opt_version(stdout, prog);
+		return 0;
+	}
+	if (list_types) {
 		int n;
 		const PlayerType *const *all = registry_all(&n);
 		for (int i = 0; i < n; i++)
 			printf("%s\n", all[i]->name);
 		return fflush(stdout) == 0 ? 0 : 1;
-	}
-	/* First pass: the type, which the parameters belong to. */
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			help = true;
-		else if (!strcmp(argv[i], "--player") && i + 1 < argc)
-			type_name = argv[++i];
-	}
-	const PlayerType *type = type_name ? registry_find(type_name) : NULL;
-	if (help) {
-		usage(stdout, prog, type);
-		return 0;
 	}
 	if (!type) {
 		if (type_name)
@@ -136,63 +237,14 @@ int main(int argc, char **argv)
 			        "%s: no player type: run as pbrain-TYPE or give --player "
 			        "TYPE\n",
 			        prog);
-		usage(stderr, prog, NULL);
+		help_tail(stderr, NULL);
 		return 2;
 	}
 
-	PbrainOptions opt = {.type = type, .seed = 1};
-	param_defaults(&opt.params, type->params, type->nparams);
-	const char *env = getenv("PBRAIN_SET");
-	if (env && set_from_env(&opt.params, prog, env) < 0)
-		return 2;
-	uint64_t depth = 0;
-	const char *e;
-	if ((e = getenv("PBRAIN_SEED")) &&
-	    parse_count(prog, "PBRAIN_SEED", e, &opt.seed) < 0)
-		return 2;
-	if ((e = getenv("PBRAIN_NODES")) &&
-	    parse_count(prog, "PBRAIN_NODES", e, &opt.nodes) < 0)
-		return 2;
-	if ((e = getenv("PBRAIN_DEPTH")) &&
-	    parse_count(prog, "PBRAIN_DEPTH", e, &depth) < 0)
+	PbrainOptions opt = {.type = type, .seed = 1, .verbose = verbose};
+	if (settings(&opt, prog, &set_list, seed, nodes, depth) < 0)
 		return 2;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool has_value = i + 1 < argc;
-		int rc = 0;
-		if (!strcmp(a, "--verbose")) {
-			opt.verbose = true;
-		} else if (!has_value && (!strcmp(a, "--player") || !strcmp(a, "--set") ||
-		                          !strcmp(a, "--seed") || !strcmp(a, "--nodes") ||
-		                          !strcmp(a, "--depth"))) {
-			fprintf(stderr, "%s: %s needs a value\n", prog, a);
-			return 2;
-		} else if (!strcmp(a, "--player")) {
-			i++;
-		} else if (!strcmp(a, "--set")) {
-			rc = set_param(&opt.params, prog, "--set", argv[++i]);
-		} else if (!strcmp(a, "--seed")) {
-			rc = parse_count(prog, a, argv[++i], &opt.seed);
-		} else if (!strcmp(a, "--nodes")) {
-			rc = parse_count(prog, a, argv[++i], &opt.nodes);
-		} else if (!strcmp(a, "--depth")) {
-			rc = parse_count(prog, a, argv[++i], &depth);
-		} else {
-			fprintf(stderr, "%s: unknown option '%s' (see --help)\n", prog, a);
-			return 2;
-		}
-		if (rc < 0)
-			return 2;
-	}
-	if (depth > BOARD_MAX_MOVES) {
-		fprintf(stderr, "%s: depth %llu is more than %d\n", prog,
-		        (unsigned long long)depth, BOARD_MAX_MOVES);
-		return 2;
-	}
-	opt.depth = (int)depth;
-
-	char err[ERR_LEN];
 	if (pbrain_run(stdin, stdout, &opt, err, sizeof err) < 0) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;

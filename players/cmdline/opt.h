@@ -1,4 +1,4 @@
-/* opt.h - the one option parser of the commands (arena and tuner).
+/* opt.h - the one option parser of the programs (arena, tuner, pbrain-*).
  *
  * A command declares its options and its positional arguments in two
  * tables of Opt (each ended by an entry whose name is NULL, OPT_END);
@@ -22,8 +22,8 @@
  *
  * The tables and the strings they point to must outlive the parse; text
  * values point into argv. Nothing here is global: safe from any thread. */
-#ifndef ARENA_CMD_OPT_H
-#define ARENA_CMD_OPT_H
+#ifndef PLAYERS_CMDLINE_OPT_H
+#define PLAYERS_CMDLINE_OPT_H
 
 #include <stdbool.h>
 #include <stddef.h>
