@@ -1,5 +1,6 @@
 /* match.c - `arena match A B`. */
 #include "match.h"
+#include "err.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,22 +28,19 @@ static int parse_spec(const char *text, Spec *s, char *err, size_t errlen)
 		*opts++ = '\0';
 	s->type = registry_find(buf);
 	if (!s->type) {
-		snprintf(err, errlen, "unknown player type '%.64s'", buf);
-		return -1;
+		return err_set(err, errlen, "unknown player type '%.64s'", buf);
 	}
 	param_defaults(&s->params, s->type->params, s->type->nparams);
 	snprintf(s->name, sizeof s->name, "%s", text);
 	for (char *kv = opts ? strtok(opts, ",") : NULL; kv; kv = strtok(NULL, ",")) {
 		char *eq = strchr(kv, '=');
 		if (!eq) {
-			snprintf(err, errlen, "'%s': expected key=value", kv);
-			return -1;
+			return err_set(err, errlen, "'%s': expected key=value", kv);
 		}
 		*eq = '\0';
 		char msg[400];
 		if (param_set(&s->params, kv, eq + 1, msg, sizeof msg) < 0) {
-			snprintf(err, errlen, "%s: %s", s->type->name, msg);
-			return -1;
+			return err_set(err, errlen, "%s: %s", s->type->name, msg);
 		}
 	}
 	return 0;

@@ -9,6 +9,7 @@
  * progress line and the SPRT. */
 #define _POSIX_C_SOURCE 200809L
 #include "runner.h"
+#include "err.h"
 
 #include <errno.h>
 #include <omp.h>
@@ -302,9 +303,8 @@ static int resume_row(void *user, const ResultRow *row, const char *moves, char 
 	const Job *j = row->job < r->sched->count ? &r->sched->jobs[row->job] : NULL;
 	if (!j || strcmp(row->black, t->players[j->black].name) != 0 ||
 	    strcmp(row->white, t->players[j->white].name) != 0) {
-		snprintf(msg, msglen, "game %d does not belong to this tournament",
-		         row->job);
-		return -1;
+		return err_set(msg, msglen, "game %d does not belong to this tournament",
+		               row->job);
 	}
 	int16_t pts[BOARD_MAX_MOVES];
 	if (record_parse_moves(t->size, moves, pts, BOARD_MAX_MOVES, msg, msglen) < 0)
@@ -497,8 +497,7 @@ static int play(Run *r, char *msg, size_t msglen)
 	interrupt_install();
 	Job *todo = malloc(sizeof *todo * (size_t)(sched->count - r->ndone + 1));
 	if (!todo) {
-		snprintf(msg, msglen, "out of memory");
-		return -1;
+		return err_set(msg, msglen, "out of memory");
 	}
 	int ntodo = 0;
 	for (int i = 0; i < sched->count; i++)

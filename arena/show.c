@@ -1,6 +1,7 @@
 /* show.c - `arena show`: replay a game record on the terminal. */
 #define _POSIX_C_SOURCE 200809L
 #include "show.h"
+#include "err.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -60,8 +61,7 @@ static int run_settings(const char *csv, int *size, Rule *rule, char *err, size_
 	Tournament *t = malloc(sizeof *t); /* 170 KB with its players: not on the stack */
 	if (!t) {
 		inifile_free(&ini);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	config_table_defaults(&config_tournament, t);
 	t->size = *size;

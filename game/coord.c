@@ -1,5 +1,6 @@
 /* coord.c - "h8" and "x,y" points. */
 #include "coord.h"
+#include "err.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -11,14 +12,12 @@ int coord_scan(int size, const char **s, int *point, char *err, size_t errlen)
 	const char *t = *s;
 	int c = tolower((unsigned char)*t);
 	if (c < 'a' || c > 'z') {
-		snprintf(err, errlen, "expected a point like h8, found '%.8s'", t);
-		return -1;
+		return err_set(err, errlen, "expected a point like h8, found '%.8s'", t);
 	}
 	int x = c - 'a';
 	t++;
 	if (!isdigit((unsigned char)*t)) {
-		snprintf(err, errlen, "point '%.8s' has no row number", *s);
-		return -1;
+		return err_set(err, errlen, "point '%.8s' has no row number", *s);
 	}
 	/* Greedy but bounded by the board: "a1" + "2" is a12 only if the board
 	 * has twelve rows, which lets "h8i9j10" be read without separators. */
@@ -29,9 +28,8 @@ int coord_scan(int size, const char **s, int *point, char *err, size_t errlen)
 		while (isdigit((unsigned char)*t))
 			t++;
 		int len = (int)(t - *s);
-		snprintf(err, errlen, "point '%.*s%s' is off the %dx%d board",
-		         len > 8 ? 8 : len, *s, len > 8 ? "..." : "", size, size);
-		return -1;
+		return err_set(err, errlen, "point '%.*s%s' is off the %dx%d board",
+		               len > 8 ? 8 : len, *s, len > 8 ? "..." : "", size, size);
 	}
 	*point = board_point(x, size - row);
 	*s = t;
@@ -45,8 +43,7 @@ int coord_parse(int size, const char *text, int *point, char *err, size_t errlen
 	if (coord_scan(size, &s, &p, err, errlen) < 0)
 		return -1;
 	if (*s) {
-		snprintf(err, errlen, "unexpected '%.8s' after point", s);
-		return -1;
+		return err_set(err, errlen, "unexpected '%.8s' after point", s);
 	}
 	*point = p;
 	return 0;
@@ -74,13 +71,11 @@ int coord_parse_xy(int size, const char *text, int *point, char *err, size_t err
 	const char *s = text;
 	int x, y;
 	if (read_int(&s, &x) < 0 || *s++ != ',' || read_int(&s, &y) < 0 || *s) {
-		snprintf(err, errlen, "expected x,y, found '%.16s'", text);
-		return -1;
+		return err_set(err, errlen, "expected x,y, found '%.16s'", text);
 	}
 	if (x >= size || y >= size) {
-		snprintf(err, errlen, "point %d,%d is off the %dx%d board", x, y, size,
-		         size);
-		return -1;
+		return err_set(err, errlen, "point %d,%d is off the %dx%d board", x, y,
+		               size, size);
 	}
 	*point = board_point(x, y);
 	return 0;

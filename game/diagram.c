@@ -1,5 +1,6 @@
 /* diagram.c - ASCII boards. */
 #include "diagram.h"
+#include "err.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,9 +22,8 @@ int diagram_load(Board *b, int size, Rule rule, Color to_move, const char *text,
                  DiagramMarks *marks, char *err, size_t errlen)
 {
 	if (board_init(b, size, rule) < 0) {
-		snprintf(err, errlen, "board size %d is not in %d..%d", size, BOARD_MIN,
-		         BOARD_MAX);
-		return -1;
+		return err_set(err, errlen, "board size %d is not in %d..%d", size,
+		               BOARD_MIN, BOARD_MAX);
 	}
 	if (marks)
 		marks->count = 0;
@@ -35,14 +35,14 @@ int diagram_load(Board *b, int size, Rule rule, Color to_move, const char *text,
 				continue;
 			int c = cell_of(*s);
 			if (c < 0) {
-				snprintf(err, errlen, "line %d: unexpected '%c' in diagram",
-				         line, *s);
-				return -1;
+				return err_set(err, errlen,
+				               "line %d: unexpected '%c' in diagram", line,
+				               *s);
 			}
 			if (y >= size || x >= size) {
-				snprintf(err, errlen, "line %d: more than %d %s", line,
-				         size, y >= size ? "rows" : "points in a row");
-				return -1;
+				return err_set(err, errlen, "line %d: more than %d %s",
+				               line, size,
+				               y >= size ? "rows" : "points in a row");
 			}
 			int p = board_point(x, y);
 			if (c != CELL_EMPTY)
@@ -56,16 +56,14 @@ int diagram_load(Board *b, int size, Rule rule, Color to_move, const char *text,
 		if (*s == '\n')
 			s++;
 		if (x > 0 && x < size) {
-			snprintf(err, errlen, "line %d: %d points in a row of %d", line, x,
-			         size);
-			return -1;
+			return err_set(err, errlen, "line %d: %d points in a row of %d",
+			               line, x, size);
 		}
 		y += x > 0;
 		line++;
 	}
 	if (y != size) {
-		snprintf(err, errlen, "%d rows in a diagram of %d", y, size);
-		return -1;
+		return err_set(err, errlen, "%d rows in a diagram of %d", y, size);
 	}
 	board_set_to_move(b, to_move);
 	return 0;

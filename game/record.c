@@ -1,6 +1,7 @@
 /* record.c - .psq files and move lists. */
 #define _POSIX_C_SOURCE 200809L
 #include "record.h"
+#include "err.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -178,8 +179,7 @@ int record_load_psq(const char *path, Record *r, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "re");
 	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 	}
 	int rc = record_read_psq(f, path, r, err, errlen);
 	fclose(f);
@@ -213,13 +213,11 @@ int record_parse_moves(int size, const char *text, int16_t *moves, int max, char
 		if (coord_scan(size, &s, &p, err, errlen) < 0)
 			return -1;
 		if (used[p]) {
-			snprintf(err, errlen, "point '%.*s' is played twice",
-			         (int)(s - start), start);
-			return -1;
+			return err_set(err, errlen, "point '%.*s' is played twice",
+			               (int)(s - start), start);
 		}
 		if (n == max) {
-			snprintf(err, errlen, "more than %d moves", max);
-			return -1;
+			return err_set(err, errlen, "more than %d moves", max);
 		}
 		used[p] = true;
 		moves[n++] = (int16_t)p;

@@ -1,5 +1,6 @@
 /* param.c - setting declared parameters from text. */
 #include "param.h"
+#include "err.h"
 
 #include <errno.h>
 #include <float.h>
@@ -91,8 +92,7 @@ int param_set(ParamSet *ps, const char *key, const char *value, char *err, size_
 {
 	int i = param_find(ps, key);
 	if (i < 0) {
-		snprintf(err, errlen, "unknown parameter '%s'", key);
-		return -1;
+		return err_set(err, errlen, "unknown parameter '%s'", key);
 	}
 	const ParamDecl *d = &ps->decl[i];
 	char what[320];
@@ -103,8 +103,7 @@ int param_set(ParamSet *ps, const char *key, const char *value, char *err, size_
 				ps->v[i] = c;
 				return 0;
 			}
-		snprintf(err, errlen, "bad value '%s' for %s", value, what);
-		return -1;
+		return err_set(err, errlen, "bad value '%s' for %s", value, what);
 	}
 	if (d->type == PARAM_TEXT) {
 		size_t len = strlen(value);
@@ -125,16 +124,13 @@ int param_set(ParamSet *ps, const char *key, const char *value, char *err, size_
 	}
 	double v; /* num.h's decimals: no 0x1, inf, nan, 1e999 or junk */
 	if (num_real(value, -DBL_MAX, DBL_MAX, &v) < 0) {
-		snprintf(err, errlen, "'%s' is not a number; %s", value, what);
-		return -1;
+		return err_set(err, errlen, "'%s' is not a number; %s", value, what);
 	}
 	if (d->type == PARAM_INT && v != floor(v)) {
-		snprintf(err, errlen, "'%s' is not a whole number; %s", value, what);
-		return -1;
+		return err_set(err, errlen, "'%s' is not a whole number; %s", value, what);
 	}
 	if (v < d->min || v > d->max) {
-		snprintf(err, errlen, "%s is out of range; %s", value, what);
-		return -1;
+		return err_set(err, errlen, "%s is out of range; %s", value, what);
 	}
 	ps->v[i] = v;
 	return 0;

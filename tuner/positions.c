@@ -1,6 +1,7 @@
 /* positions.c - games in, labelled feature rows out. */
 #define _POSIX_C_SOURCE 200809L
 #include "positions.h"
+#include "err.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -66,16 +67,13 @@ static int add_row(void *user, const ResultRow *row, const char *text, char *msg
 	int plies =
 	    record_parse_moves(g->size, text, moves, g->size * g->size, e, sizeof e);
 	if (plies < 0) {
-		snprintf(msg, msglen, "moves: %s (board %d)", e, g->size);
-		return -1;
+		return err_set(msg, msglen, "moves: %s (board %d)", e, g->size);
 	}
 	if (row->plies != plies) {
-		snprintf(msg, msglen, "plies %d but %d moves", row->plies, plies);
-		return -1;
+		return err_set(msg, msglen, "plies %d but %d moves", row->plies, plies);
 	}
 	if (positions_add_game(g, moves, plies, row->score) < 0) {
-		snprintf(msg, msglen, "out of memory");
-		return -1;
+		return err_set(msg, msglen, "out of memory");
 	}
 	return 0;
 }

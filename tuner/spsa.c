@@ -6,6 +6,7 @@
  * verification match of tuned.ini's player against start. */
 #define _POSIX_C_SOURCE 200809L
 #include "spsa.h"
+#include "err.h"
 
 #include <errno.h>
 #include <math.h>
@@ -123,15 +124,13 @@ static int done(void *ctx, int k, const double *theta, const SpsaResult *res, ch
 	 * lines that the resume drops (spsa_faults_settle). */
 	if (r->faults_csv &&
 	    spsa_faults_append(r->faults_csv, when, sides, &r->faults) < 0) {
-		snprintf(err, errlen, "faults.csv: write error: %s", strerror(errno));
-		return -1;
+		return err_set(err, errlen, "faults.csv: write error: %s", strerror(errno));
 	}
 	snprintf(when, sizeof when, "iteration %d", k);
 	tell_fault(r, when, sides);
 	spsa_faults_add(&r->lost, &r->faults);
 	if (trajectory_write_row(&r->traj, k, c->n, theta, res) < 0) {
-		snprintf(err, errlen, "trajectory.csv: %s", results_why(errno));
-		return -1;
+		return err_set(err, errlen, "trajectory.csv: %s", results_why(errno));
 	}
 	if (k % r->every == 0 || k == c->iterations) {
 		fprintf(stderr, "iteration %d/%d: +%d =%d -%d |", k, c->iterations,
@@ -253,8 +252,7 @@ static int report_faults(Run *r, char *err, size_t errlen)
 	if (spsa_faults_append(r->faults_csv, "verify", sides, &r->faults) < 0 ||
 	    fclose(r->faults_csv) != 0) {
 		r->faults_csv = NULL;
-		snprintf(err, errlen, "faults.csv: write error");
-		return -1;
+		return err_set(err, errlen, "faults.csv: write error");
 	}
 	r->faults_csv = NULL;
 	long n = spsa_faults_text(&r->lost, text, sizeof text);

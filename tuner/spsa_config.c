@@ -5,6 +5,7 @@
  * any order and every message can still name the line it is about. */
 #define _POSIX_C_SOURCE 200809L
 #include "spsa_config.h"
+#include "err.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -378,8 +379,7 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 {
 	defaults(c, path);
 	if (strlen(path) >= sizeof c->path) {
-		snprintf(err, errlen, "%.64s...: path too long", path);
-		return -1;
+		return err_set(err, errlen, "%.64s...: path too long", path);
 	}
 	IniFile ini;
 	if (inifile_read(path, NULL, &ini, err, errlen) < 0)
@@ -452,8 +452,7 @@ int spsa_config_openings(const SpsaConfig *c, OpeningSet *tune, OpeningSet *veri
 	*tune = *verify = (OpeningSet){0, NULL};
 	char msg[1024];
 	if (openings_load(c->openings, c->size, c->rule, tune, msg, sizeof msg) < 0) {
-		snprintf(err, errlen, "%s:%d: %s", c->path, c->openings_line, msg);
-		return -1;
+		return err_set(err, errlen, "%s:%d: %s", c->path, c->openings_line, msg);
 	}
 	if (c->verify_openings[0]) {
 		if (openings_load(c->verify_openings, c->size, c->rule, verify, msg,

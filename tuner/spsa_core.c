@@ -1,5 +1,6 @@
 /* spsa_core.c - the SPSA schedule, probes and steps. */
 #include "spsa_core.h"
+#include "err.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,13 +11,11 @@ int spsa_init(Spsa *s, const SpsaParam *param, int n, int iterations, uint64_t s
               char *err, size_t errlen)
 {
 	if (n < 1 || n > SPSA_PARAMS_MAX) {
-		snprintf(err, errlen, "%d parameters to tune: 1 to %d can be", n,
-		         SPSA_PARAMS_MAX);
-		return -1;
+		return err_set(err, errlen, "%d parameters to tune: 1 to %d can be", n,
+		               SPSA_PARAMS_MAX);
 	}
 	if (iterations < 1) {
-		snprintf(err, errlen, "at least one iteration is needed");
-		return -1;
+		return err_set(err, errlen, "at least one iteration is needed");
 	}
 	*s = (Spsa){.n = n, .iterations = iterations, .seed = seed};
 	s->A = 0.1 * iterations;
@@ -25,14 +24,14 @@ int spsa_init(Spsa *s, const SpsaParam *param, int n, int iterations, uint64_t s
 	for (int i = 0; i < n; i++) {
 		const SpsaParam *p = &param[i];
 		if (!(p->min < p->max) || !isfinite(p->min) || !isfinite(p->max)) {
-			snprintf(err, errlen, "parameter %d: min %g is not below max %g",
-			         i + 1, p->min, p->max);
-			return -1;
+			return err_set(err, errlen,
+			               "parameter %d: min %g is not below max %g", i + 1,
+			               p->min, p->max);
 		}
 		if (!(p->start >= p->min && p->start <= p->max)) {
-			snprintf(err, errlen, "parameter %d: start %g is outside [%g, %g]",
-			         i + 1, p->start, p->min, p->max);
-			return -1;
+			return err_set(err, errlen,
+			               "parameter %d: start %g is outside [%g, %g]", i + 1,
+			               p->start, p->min, p->max);
 		}
 		if (!(p->c_end > 0 && isfinite(p->c_end)) ||
 		    !(p->r_end > 0 && isfinite(p->r_end))) {

@@ -3,6 +3,7 @@
  * command and info texts, and the player of each side of an iteration. */
 #define _POSIX_C_SOURCE 200809L
 #include "spsa_external.h"
+#include "err.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -178,17 +179,15 @@ static int check_command(SpsaConfig *c, const char *command, char *err, size_t e
 {
 	char store[PARAM_TEXT_MAX], *argv[PROC_ARGS_MAX + 1], path[PROC_PATH_MAX], msg[600];
 	if (!*command) {
-		snprintf(err, errlen, "[player %s] needs 'command', the engine to run",
-		         c->player);
-		return -1;
+		return err_set(err, errlen,
+		               "[player %s] needs 'command', the engine to run", c->player);
 	}
 	if (proc_cmd_split(command, store, sizeof store, argv, PROC_ARGS_MAX + 1, msg,
 	                   sizeof msg) < 0 ||
 	    proc_cmd_resolve(argv[0], path, sizeof path, msg, sizeof msg) < 0 ||
 	    inputs_hash_file(path, c->program_hash, sizeof c->program_hash, msg,
 	                     sizeof msg) < 0) {
-		snprintf(err, errlen, "command: %s", msg);
-		return -1;
+		return err_set(err, errlen, "command: %s", msg);
 	}
 	return 0;
 }
@@ -307,8 +306,7 @@ int spsa_external_params(const SpsaConfig *c, const double *values, ParamSet *ou
 		}
 	}
 	if (len >= room || param_set(out, key, text, err, errlen) < 0) {
-		snprintf(err, errlen, "%s with the values is too long", key);
-		return -1;
+		return err_set(err, errlen, "%s with the values is too long", key);
 	}
 	return 0;
 }

@@ -1,6 +1,7 @@
 /* spsa_faults.c - an SPSA run's faults.csv, appended and settled. */
 #define _POSIX_C_SOURCE 200809L
 #include "spsa_faults.h"
+#include "err.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -59,9 +60,8 @@ static int parse_line(const char *s, long *k, EndReason *reason, char *msg, size
 		    strncmp(f[4], game_end_name((EndReason)r), n[4]) == 0)
 			*reason = (EndReason)r;
 	if (*reason == END_COUNT) {
-		snprintf(msg, msglen, "the reason '%.*s' is no reason a game ends",
-		         (int)(n[4] < 32 ? n[4] : 32), f[4]);
-		return -1;
+		return err_set(msg, msglen, "the reason '%.*s' is no reason a game ends",
+		               (int)(n[4] < 32 ? n[4] : 32), f[4]);
 	}
 	return 0;
 }
@@ -74,8 +74,7 @@ int spsa_faults_settle(const char *path, int last, SpsaFaultCount *kept, char *e
 	*kept = (SpsaFaultCount){{0}};
 	FILE *in = fopen(path, "re");
 	if (!in && errno != ENOENT) {
-		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot read: %s", path, strerror(errno));
 	}
 	FILE *m = open_memstream(&text, &tlen);
 	if (!m) {

@@ -13,6 +13,7 @@
  * i.e. the evaluation the player computes (up to its integer rounding). */
 #define _POSIX_C_SOURCE 200809L
 #include "texel.h"
+#include "err.h"
 
 #include <errno.h>
 #include <math.h>
@@ -142,8 +143,8 @@ static int extract(Run *r, const ParamSet *ps, char *err, size_t errlen)
 	if (!ev || positions_features(&r->games, r->f, ev, r->c.symmetries, r->is_val,
 	                              r->c.threads, &r->train, &r->val) < 0) {
 		r->f->destroy(ev);
-		snprintf(err, errlen, "out of memory for %zu positions", r->games.npos);
-		return -1;
+		return err_set(err, errlen, "out of memory for %zu positions",
+		               r->games.npos);
 	}
 	r->f->destroy(ev);
 	return 0;
@@ -375,8 +376,7 @@ static int run(Run *r, char *err, size_t errlen)
 	       ds.conflicts, ds.duplicates);
 	double t0 = omp_get_wtime();
 	if (positions_select(&r->games, skip, c->vcf_nodes, c->threads) < 0) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	long considered = 0;
 	for (int i = 0; i < r->games.count; i++)
@@ -385,8 +385,7 @@ static int run(Run *r, char *err, size_t errlen)
 	r->is_val =
 	    calloc((size_t)(r->games.count ? r->games.count : 1), sizeof *r->is_val);
 	if (!r->is_val) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	for (int i = 0; i < r->games.count; i++) { /* by game: no game on both sides */
 		uint64_t h = c->seed ^ (0xD1B54A32D192ED03ull * (uint64_t)(i + 1));

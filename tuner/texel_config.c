@@ -4,6 +4,7 @@
  * say together, so that every message names the line it is about. */
 #define _POSIX_C_SOURCE 200809L
 #include "texel_config.h"
+#include "err.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -71,15 +72,13 @@ static int set_params(TexelConfig *c, const PlayerType *t, const char *v, char *
 			return -1;
 		}
 		if (fit[j]) {
-			snprintf(err, errlen, "'params' names '%.64s' twice", tok);
-			return -1;
+			return err_set(err, errlen, "'params' names '%.64s' twice", tok);
 		}
 		fit[j] = true;
 		n++;
 	}
 	if (!n) {
-		snprintf(err, errlen, "'params' names no parameter");
-		return -1;
+		return err_set(err, errlen, "'params' names no parameter");
 	}
 	memcpy(c->fit, fit, sizeof fit);
 	return 0;

@@ -2,6 +2,7 @@
  * data games themselves. */
 #define _POSIX_C_SOURCE 200809L
 #include "texel_data.h"
+#include "err.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -49,8 +50,7 @@ int texel_random_openings(int size, Rule rule, int plies, int box, uint64_t seed
 		free(keys);
 		free(b);
 		openings_free(out);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	Rng rng;
 	rng_seed(&rng, seed);
@@ -285,8 +285,8 @@ int texel_data_openings(const TexelConfig *c, const OpeningSet *verify, OpeningS
 		if (texel_random_openings(c->size, c->rule, c->opening_plies,
 		                          c->opening_box, c->seed, (c->games + 1) / 2,
 		                          verify, "d", data, msg, sizeof msg) < 0) {
-			snprintf(err, errlen, "%s: data openings: %s", c->path, msg);
-			return -2;
+			return err_input(err, errlen, "%s: data openings: %s", c->path,
+			                 msg);
 		}
 	}
 	for (int i = 0; i < data->count; i++)
@@ -305,8 +305,7 @@ int texel_data_games(const TexelConfig *c, const OpeningSet *data, const Opening
 			return -2;
 		st->read = g->count;
 		if (drop_conflicts(g, verify, &st->conflicts) < 0) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
+			return err_set(err, errlen, "out of memory");
 		}
 	} else if (play_games(c, data, games_out, log, g, st, err, errlen) < 0) {
 		return -1;

@@ -5,6 +5,7 @@
  * chunk order, so the loss and the fit are the same bit for bit whatever
  * the number of threads. */
 #include "texel_fit.h"
+#include "err.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_min.h>
@@ -316,8 +317,7 @@ int texel_fit(const TexelSet *s, TexelModel *m, const TexelModel *prior, int ite
 	if (!x || !mz) {
 		gsl_vector_free(x);
 		gsl_multimin_fdfminimizer_free(mz);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	size_t at = 0;
 	for (int j = 0; j < m->nfeat; j++)

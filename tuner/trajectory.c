@@ -1,6 +1,7 @@
 /* trajectory.c - trajectory.csv written, read back for a resume, plotted. */
 #define _POSIX_C_SOURCE 200809L
 #include "trajectory.h"
+#include "err.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -88,8 +89,7 @@ int trajectory_read(const char *path, const char *header, int n, int max_k, int 
 {
 	FILE *f = fopen(path, "re");
 	if (!f) {
-		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot read: %s", path, strerror(errno));
 	}
 	Lines lr;
 	lines_init(&lr, f, TRAJECTORY_LINE_MAX);
@@ -156,8 +156,7 @@ int trajectory_plot(const char *csv, const char *dir, const char *png,
 	FILE *g = data ? open_memstream(&script, &len) : NULL;
 	if (!g) {
 		free(data);
-		snprintf(err, errlen, "%s: cannot read", csv);
-		return -1;
+		return err_set(err, errlen, "%s: cannot read", csv);
 	}
 	fprintf(
 	    g,

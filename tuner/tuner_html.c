@@ -1,6 +1,7 @@
 /* tuner_html.c - report.html of an SPSA or a Texel run. */
 #define _POSIX_C_SOURCE 200809L
 #include "tuner_html.h"
+#include "err.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -97,8 +98,7 @@ int tuner_html_rebuild(const char *dir, char *err, size_t errlen)
 	if (access(path, F_OK) == 0) {
 		SpsaConfig *c = malloc(sizeof *c); /* large: not on the stack */
 		if (!c) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
+			return err_set(err, errlen, "out of memory");
 		}
 		snprintf(path, sizeof path, "%.4000s/config.ini", dir);
 		int rc = spsa_config_load(path, c, err, errlen) < 0

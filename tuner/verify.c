@@ -1,5 +1,6 @@
 /* verify.c - tuned against start, with error bars and an SPRT verdict. */
 #include "verify.h"
+#include "err.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -20,8 +21,7 @@ int verify_match_faults(const ExecSpec *spec, int npairs, const char *csv_path,
 	memset(out, 0, sizeof *out);
 	PairScore *ps = calloc((size_t)(npairs > 0 ? npairs : 1), sizeof *ps);
 	if (!ps) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	if (pairs_play(spec, npairs, ps, faults, err, errlen) < 0) {
 		free(ps);

@@ -2,6 +2,7 @@
  * then interpreted key by key in file order). */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
+#include "err.h"
 #include "config_keys.h"
 
 #include <stdio.h>
@@ -86,9 +87,8 @@ int config_player_key(PlayerSpec *p, const char *key, const char *v, int line, c
 		p->restart_set = true; /* the tournament's restart does not apply */
 	if (strcmp(key, "type") == 0) {
 		if (strcmp(v, p->type->name) != 0) {
-			snprintf(err, errlen, "[player %s] already has type %s", p->name,
-			         p->type->name);
-			return -1;
+			return err_set(err, errlen, "[player %s] already has type %s",
+			               p->name, p->type->name);
 		}
 		return 0;
 	}
@@ -120,8 +120,8 @@ static int set_type(PlayerSpec *p, const char *v, char *err, size_t errlen)
 		}
 		size_t len = strlen(names); /* found by name only (registry.c) */
 		snprintf(names + len, sizeof names - len, ", external");
-		snprintf(err, errlen, "unknown player type '%s' (known: %s)", v, names);
-		return -1;
+		return err_set(err, errlen, "unknown player type '%s' (known: %s)", v,
+		               names);
 	}
 	p->type = type;
 	param_defaults(&p->params, type->params, type->nparams);
@@ -202,9 +202,8 @@ static int set_challengers(Tournament *t, const char *list, char *err, size_t er
 {
 	char buf[INIFILE_LINE_MAX];
 	if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf) {
-		snprintf(err, errlen, "'challengers' is longer than %zu bytes",
-		         sizeof buf - 1);
-		return -1;
+		return err_set(err, errlen, "'challengers' is longer than %zu bytes",
+		               sizeof buf - 1);
 	}
 	for (int i = 0; i < t->nplayers; i++)
 		t->players[i].challenger = false;
@@ -221,8 +220,7 @@ static int set_challengers(Tournament *t, const char *list, char *err, size_t er
 		n++;
 	}
 	if (n == 0) {
-		snprintf(err, errlen, "'challengers' names no player");
-		return -1;
+		return err_set(err, errlen, "'challengers' names no player");
 	}
 	return 0;
 }
@@ -293,8 +291,7 @@ int config_load(const char *path, Tournament *t, char *err, size_t errlen)
 {
 	config_defaults(t);
 	if (strlen(path) >= sizeof t->path) {
-		snprintf(err, errlen, "%.64s...: path too long", path);
-		return -1;
+		return err_set(err, errlen, "%.64s...: path too long", path);
 	}
 	snprintf(t->path, sizeof t->path, "%s", path);
 	/* The run is named after the file unless it says otherwise. */
@@ -324,9 +321,8 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 {
 	char buf[INIFILE_LINE_MAX];
 	if (snprintf(buf, sizeof buf, "%s", assignment) >= (int)sizeof buf) {
-		snprintf(err, errlen, "--set %.64s...: longer than %zu bytes", assignment,
-		         sizeof buf - 1);
-		return -1;
+		return err_set(err, errlen, "--set %.64s...: longer than %zu bytes",
+		               assignment, sizeof buf - 1);
 	}
 	/* A value goes into config.ini, which a line break would cut. */
 	const char *ctl = printable_control(assignment);
@@ -341,8 +337,8 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 		if (*q == '.')
 			dot = q;
 	if (!eq || !dot) {
-		snprintf(err, errlen, "--set %s: expected section.key=value", assignment);
-		return -1;
+		return err_set(err, errlen, "--set %s: expected section.key=value",
+		               assignment);
 	}
 	*dot = *eq = '\0';
 	const char *section = buf, *key = dot + 1, *value = eq + 1;
@@ -369,9 +365,9 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 	           strncmp(section, "player.", 7) == 0) {
 		int i = config_find_player(t, section + 7);
 		if (i < 0) {
-			snprintf(err, errlen, "--set %s: no [%s] in the configuration",
-			         assignment, section);
-			return -1;
+			return err_set(err, errlen,
+			               "--set %s: no [%s] in the configuration", assignment,
+			               section);
 		}
 		PlayerSpec *p = &t->players[i];
 		if (!config_keys_record(p, key, value, 0, msg, sizeof msg, &rc))
@@ -383,8 +379,7 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 		rc = -1;
 	}
 	if (rc < 0) {
-		snprintf(err, errlen, "--set %s: %s", assignment, msg);
-		return -1;
+		return err_set(err, errlen, "--set %s: %s", assignment, msg);
 	}
 	return 0;
 }
@@ -420,20 +415,19 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 	}
 	if (t->anchor[0] && config_find_player(t, t->anchor) < 0) {
 		config_place(t, t->anchor_line, at, sizeof at);
-		snprintf(err, errlen, "%s'anchor' names no player: '%s'", at, t->anchor);
-		return -1;
+		return err_set(err, errlen, "%s'anchor' names no player: '%s'", at,
+		               t->anchor);
 	}
 	if (t->sprt && t->nplayers != 2) {
 		config_place(t, t->sprt_line, at, sizeof at);
-		snprintf(err, errlen, "%san SPRT test needs exactly two players (%d here)",
-		         at, t->nplayers);
-		return -1;
+		return err_set(err, errlen,
+		               "%san SPRT test needs exactly two players (%d here)", at,
+		               t->nplayers);
 	}
 	if (t->sprt && !(t->elo1 > t->elo0)) {
 		config_place(t, t->elo1_line > t->elo0_line ? t->elo1_line : t->elo0_line,
 		             at, sizeof at);
-		snprintf(err, errlen, "%sSPRT needs elo1 > elo0", at);
-		return -1;
+		return err_set(err, errlen, "%sSPRT needs elo1 > elo0", at);
 	}
 	for (int i = 0; i < t->nplayers; i++) {
 		Budget b = config_budget(t, i);
@@ -462,8 +456,8 @@ int config_player_check(const PlayerSpec *p, uint64_t seed, const char *path, ch
 		int line = k >= 0 && p->param_line[k] ? p->param_line[k]
 		           : p->type_line             ? p->type_line
 		                                      : p->line;
-		snprintf(err, errlen, "%s:%d: [player %s]: %s", path, line, p->name, msg);
-		return -1;
+		return err_set(err, errlen, "%s:%d: [player %s]: %s", path, line, p->name,
+		               msg);
 	}
 	player_destroy(pl);
 	return 0;

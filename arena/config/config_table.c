@@ -1,6 +1,7 @@
 /* config_table.c - reading, defaulting, writing and describing the keys
  * of a section from its table (config_table.h). */
 #include "config_table.h"
+#include "err.h"
 
 #include <errno.h>
 #include <math.h>
@@ -158,9 +159,8 @@ static int text(const ConfigKey *k, const char *v, char *out, char *err, size_t 
 		return -1;
 	}
 	if (!n || n >= k->size) {
-		snprintf(err, errlen, "'%s' needs a value of 1 to %zu characters", k->name,
-		         k->size - 1);
-		return -1;
+		return err_set(err, errlen, "'%s' needs a value of 1 to %zu characters",
+		               k->name, k->size - 1);
 	}
 	memcpy(out, v, n + 1);
 	return 0;
@@ -169,9 +169,8 @@ static int text(const ConfigKey *k, const char *v, char *out, char *err, size_t 
 /* The message of a value holding a control character; returns -1. */
 static int control(const ConfigKey *k, const char *ctl, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "'%s': a control character (byte %d) in the value", k->name,
-	         (unsigned char)*ctl);
-	return -1;
+	return err_set(err, errlen, "'%s': a control character (byte %d) in the value",
+	               k->name, (unsigned char)*ctl);
 }
 
 static int path(const ConfigKey *k, const char *v, const char *ini_path, char *out,
@@ -212,8 +211,7 @@ static int choice(const ConfigKey *k, const char *v, int *out, char *err, size_t
 	}
 	char list[256];
 	choice_list(k, list, sizeof list);
-	snprintf(err, errlen, "'%s' is %s, not '%s'", k->name, list, v);
-	return -1;
+	return err_set(err, errlen, "'%s' is %s, not '%s'", k->name, list, v);
 }
 
 int config_table_set_key(const ConfigKey *k, void *obj, const char *v, const char *ini_path,
@@ -286,8 +284,7 @@ int config_table_set(const ConfigSection *s, void *obj, const char *key, const c
 {
 	const ConfigKey *k = config_table_find(s, key);
 	if (!k) {
-		snprintf(err, errlen, "unknown key '%s' in [%s]", key, s->name);
-		return -2;
+		return err_input(err, errlen, "unknown key '%s' in [%s]", key, s->name);
 	}
 	return config_table_set_key(k, obj, v, ini_path, line, err, errlen);
 }

@@ -19,6 +19,7 @@
  *     are read by one thread, before any game starts. */
 #define _POSIX_C_SOURCE 200809L
 #include "inifile.h"
+#include "err.h"
 
 #include <errno.h>
 #include <ini.h>
@@ -318,9 +319,8 @@ int inifile_read(const char *path, const char *const *repeat, IniFile *f, char *
 {
 	memset(f, 0, sizeof *f);
 	if (strlen(path) >= sizeof f->path) {
-		snprintf(err, errlen, "%.64s...: path longer than %d bytes", path,
-		         INIFILE_PATH_MAX - 1);
-		return -1;
+		return err_set(err, errlen, "%.64s...: path longer than %d bytes", path,
+		               INIFILE_PATH_MAX - 1);
 	}
 	snprintf(f->path, sizeof f->path, "%s", path);
 	/* Its folder is part of every relative path it names, and its name
@@ -334,8 +334,7 @@ int inifile_read(const char *path, const char *const *repeat, IniFile *f, char *
 	}
 	FILE *in = fopen(path, "re");
 	if (!in) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 	}
 	Reader r = {.f = f, .repeat = repeat, .status = LINES_OK};
 	lines_init(&r.lines, in, INIFILE_LINE_MAX);
@@ -412,9 +411,9 @@ int inifile_real(const char *key, const char *v, double lo, double hi, double *o
                  char *err, size_t errlen)
 {
 	if (num_real(v, lo, hi, out) < 0) {
-		snprintf(err, errlen, "'%s' takes a number from %g to %g, not '%.64s'", key,
-		         lo, hi, v);
-		return -1;
+		return err_set(err, errlen,
+		               "'%s' takes a number from %g to %g, not '%.64s'", key, lo,
+		               hi, v);
 	}
 	return 0;
 }
@@ -430,8 +429,7 @@ int inifile_bool(const char *key, const char *v, bool *out, char *err, size_t er
 		if (strcmp(v, no[i]) == 0)
 			return *out = false, 0;
 	}
-	snprintf(err, errlen, "'%s' takes on or off, not '%.64s'", key, v);
-	return -1;
+	return err_set(err, errlen, "'%s' takes on or off, not '%.64s'", key, v);
 }
 
 int inifile_seed(const char *key, const char *v, uint64_t *out, char *err, size_t errlen)

@@ -1,6 +1,7 @@
 /* inputs.c - the inputs of a run's games known by their contents. */
 #define _DEFAULT_SOURCE /* realpath */
 #include "inputs.h"
+#include "err.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -25,8 +26,7 @@ int inputs_hash_file(const char *path, char *out, size_t outlen, char *err, size
 {
 	FILE *f = fopen(path, "rbe");
 	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 	}
 	uint64_t h = INPUTS_FNV_BASIS;
 	char buf[65536];
@@ -36,8 +36,7 @@ int inputs_hash_file(const char *path, char *out, size_t outlen, char *err, size
 	int failed = ferror(f);
 	fclose(f);
 	if (failed) {
-		snprintf(err, errlen, "%s: cannot read", path);
-		return -1;
+		return err_set(err, errlen, "%s: cannot read", path);
 	}
 	snprintf(out, outlen, "fnv1a64:%016llx", (unsigned long long)h);
 	return 0;
@@ -50,8 +49,7 @@ static int resolve_file(const char *path, char *out, size_t outlen, char *hash, 
 {
 	char abs[PATH_MAX];
 	if (!realpath(path, abs)) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 	}
 	/* config.ini records it (a symbolic link or PATH may lead there). */
 	const char *ctl = printable_control(abs);
@@ -62,9 +60,9 @@ static int resolve_file(const char *path, char *out, size_t outlen, char *hash, 
 		return -1;
 	}
 	if (strlen(abs) >= outlen) {
-		snprintf(err, errlen, "%s: the absolute path is longer than %zu bytes", abs,
-		         outlen - 1);
-		return -1;
+		return err_set(err, errlen,
+		               "%s: the absolute path is longer than %zu bytes", abs,
+		               outlen - 1);
 	}
 	snprintf(out, outlen, "%s", abs);
 	return inputs_hash_file(abs, hash, INPUTS_HASH_MAX, err, errlen);
@@ -97,9 +95,8 @@ static int resolve_program(const Tournament *t, PlayerSpec *p, char *err, size_t
 	    resolve_file(path, p->program, sizeof p->program, p->program_hash, msg,
 	                 sizeof msg) < 0) {
 		/* The line that names the program: its command. */
-		snprintf(err, errlen, "%s:%d: [player %s]: %s", t->path,
-		         p->param_line[k] ? p->param_line[k] : p->line, p->name, msg);
-		return -1;
+		return err_set(err, errlen, "%s:%d: [player %s]: %s", t->path,
+		               p->param_line[k] ? p->param_line[k] : p->line, p->name, msg);
 	}
 	if (p->program_hash_given[0] &&
 	    strcmp(p->program_hash_given, p->program_hash) != 0) {
@@ -164,8 +161,8 @@ int inputs_resolve(Tournament *t, char *err, size_t errlen)
 	} else if (t->openings_hash_given[0]) {
 		char at[CONFIG_PATH_MAX + 16];
 		hash_place(t, at, sizeof at);
-		snprintf(err, errlen, "%s: openings_hash is given but no openings", at);
-		return -1;
+		return err_set(err, errlen, "%s: openings_hash is given but no openings",
+		               at);
 	}
 	for (int i = 0; i < t->nplayers; i++)
 		if (resolve_program(t, &t->players[i], err, errlen) < 0)

@@ -1,6 +1,7 @@
 /* openings.c - reading, checking and multiplying openings. */
 #define _POSIX_C_SOURCE 200809L
 #include "openings.h"
+#include "err.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -190,19 +191,17 @@ static int parse_offsets(const char *s, int size, Opening *o, char *msg, size_t 
 				return -1;
 			}
 			if (o->count == OPENING_MOVES_MAX) {
-				snprintf(msg, msglen, "more than %d moves",
-				         OPENING_MOVES_MAX);
-				return -1;
+				return err_set(msg, msglen, "more than %d moves",
+				               OPENING_MOVES_MAX);
 			}
 			o->moves[o->count++] = (int16_t)board_point(x, y);
 		}
 		if (k == 1 && !*s)
 			return 0;
 		if (*s != ',') {
-			snprintf(msg, msglen, "expected ',' %s, found '%.*s'",
-			         k ? "before the next x" : "between x and y", QUOTE,
-			         *s ? s : "the end of the line");
-			return -1;
+			return err_set(msg, msglen, "expected ',' %s, found '%.*s'",
+			               k ? "before the next x" : "between x and y", QUOTE,
+			               *s ? s : "the end of the line");
 		}
 		s++;
 		if (k == 1 && !s[strspn(s, " \t")])
@@ -256,8 +255,7 @@ int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *
 	Ctx c = {.path = path, .size = size, .err = err, .errlen = errlen, .set = set};
 	FILE *f = fopen(path, "re");
 	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 	}
 	/* The first meaningful line decides the format. */
 	Lines r;

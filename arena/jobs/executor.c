@@ -1,6 +1,7 @@
 /* executor.c - a match of game pairs between two players, as a job list
  * for the job engine (jobs.h). */
 #include "executor.h"
+#include "err.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,8 +38,7 @@ int executor_play_pairs(const ExecSpec *spec, int npairs, PairScore *out,
 	    spec->openings && spec->openings->count > 0 ? spec->openings : NULL;
 	Job *jobs = malloc(sizeof *jobs * (size_t)(2 * npairs + 1));
 	if (!jobs) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	jobs_pairs(jobs, npairs, spec->first_opening, os ? os->count : 0, spec->seed);
 	JobPlayer players[2] = {

@@ -1,5 +1,6 @@
 /* jobs.c - the job list on OpenMP threads. */
 #include "jobs.h"
+#include "err.h"
 
 #include <omp.h>
 #include <pthread.h>
@@ -156,8 +157,7 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 	if (!s.pool)
 		s.pool = pool_create(threads, spec->nplayers);
 	if (!s.pool) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	const OpeningSet *os =
 	    spec->openings && spec->openings->count > 0 ? spec->openings : NULL;

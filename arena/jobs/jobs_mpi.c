@@ -3,6 +3,7 @@
  * MPI (no GA_MPI) only the plain start's answers are here. */
 #define _POSIX_C_SOURCE 200809L
 #include "jobs_mpi.h"
+#include "err.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -43,8 +44,7 @@ int jobs_mpi_run(const JobSpec *spec, const Job *jobs, int count, const JobSink 
 	(void)jobs;
 	(void)count;
 	(void)sink;
-	snprintf(err, errlen, "built without MPI");
-	return -1;
+	return err_set(err, errlen, "built without MPI");
 }
 
 char *jobs_mpi_stats(char *buf, size_t len)

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "affinity.h"
+#include "err.h"
 #include "interrupt.h"
 #include "jobs_mpi.h"
 #include "jobs_mpi_impl.h"
@@ -110,8 +111,8 @@ static void send_i32(Batch *b, int tag, int v, bool with_v)
 static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 {
 	if (!wire_get_limits(in)) {
-		snprintf(err, errlen, "another build than rank 0's (its limits differ)");
-		return -1;
+		return err_set(err, errlen,
+		               "another build than rank 0's (its limits differ)");
 	}
 	int32_t v[7];
 	for (int i = 0; i < 7; i++)
@@ -119,8 +120,7 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 	if (in->bad || v[0] < BOARD_MIN || v[0] > BOARD_MAX || v[1] < 0 ||
 	    v[1] >= RULE_COUNT || v[3] < 0 || v[3] > 4096 || v[5] < 1 || v[5] > 1 << 20 ||
 	    v[6] < 0 || v[6] > 1) {
-		snprintf(err, errlen, "a malformed batch header");
-		return -1;
+		return err_set(err, errlen, "a malformed batch header");
 	}
 	b->spec = (JobSpec){.size = v[0],
 	                    .rule = (Rule)v[1],
@@ -136,8 +136,7 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 	b->names = calloc((size_t)v[5], sizeof *b->names);
 	b->params = calloc((size_t)v[5], sizeof *b->params);
 	if (!b->players || !b->names || !b->params) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	for (int i = 0; i < v[5]; i++) {
 		char type[64];
@@ -146,10 +145,9 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 		uint64_t hash = wire_get_u64(in);
 		const PlayerType *t = in->bad ? NULL : registry_find(type);
 		if (!t || wire_param_hash(t) != hash) {
-			snprintf(err, errlen, "player type '%s' %s", type,
-			         t ? "has other parameters here (another build?)"
-			           : "is not in this build");
-			return -1;
+			return err_set(err, errlen, "player type '%s' %s", type,
+			               t ? "has other parameters here (another build?)"
+			                 : "is not in this build");
 		}
 		wire_get_params(in, &b->params[i], t);
 		JobPlayer *p = &b->players[i];
@@ -159,8 +157,7 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 		p->budget.ms = (int64_t)wire_get_u64(in);
 	}
 	if (in->bad) {
-		snprintf(err, errlen, "a malformed batch header");
-		return -1;
+		return err_set(err, errlen, "a malformed batch header");
 	}
 	b->spec.players = b->players;
 	return 0;

@@ -1,5 +1,6 @@
 /* schedule.c - building the job list. */
 #include "schedule.h"
+#include "err.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,15 +65,13 @@ int schedule_check(const Tournament *t, char *err, size_t errlen)
 			                                  : " or ",
 			              k->name);
 		config_place(t, t->type_line, at, sizeof at);
-		snprintf(err, errlen, "%s%s, not '%.64s'", at, why, t->type);
-		return -1;
+		return err_set(err, errlen, "%s%s, not '%.64s'", at, why, t->type);
 	}
 	if (kind->check && kind->check(t, why, sizeof why) < 0) {
 		/* What a kind needs comes from its type and challengers lines. */
 		config_place(t, t->challengers_line ? t->challengers_line : t->type_line,
 		             at, sizeof at);
-		snprintf(err, errlen, "%s%s", at, why);
-		return -1;
+		return err_set(err, errlen, "%s%s", at, why);
 	}
 	return 0;
 }
@@ -106,8 +105,7 @@ int schedule_build(const Tournament *t, int nopenings, Schedule *s, char *err,
 	if (!pairing || !order) {
 		free(pairing);
 		free(order);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	const TourKind *kind = schedule_kind(t->type);
 	if (!kind) {

@@ -1,6 +1,7 @@
 /* tally.c - a games file summed per pairing (see tally.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "tally.h"
+#include "err.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -59,16 +60,13 @@ static int player(Reader *rd, const char *name, bool may_add, char *msg, size_t 
 		if (strcmp(t->names[rd->name_slot[i]], name) == 0)
 			return may_add ? -2 : rd->name_slot[i];
 	if (!may_add) {
-		snprintf(msg, msglen, "unknown player '%s'", name);
-		return -1;
+		return err_set(msg, msglen, "unknown player '%s'", name);
 	}
 	if (t->n == TALLY_PLAYERS_MAX) {
-		snprintf(msg, msglen, "more than %d players", TALLY_PLAYERS_MAX);
-		return -1;
+		return err_set(msg, msglen, "more than %d players", TALLY_PLAYERS_MAX);
 	}
 	if (!(t->names[t->n] = strdup(name))) {
-		snprintf(msg, msglen, "out of memory");
-		return -1;
+		return err_set(msg, msglen, "out of memory");
 	}
 	rd->name_slot[i] = t->n;
 	return t->n++;
@@ -153,8 +151,7 @@ static int add_game(void *user, const ResultRow *row, const char *moves, char *m
 		return -1;
 	Slot *q = pairing(rd, x, y);
 	if (!q || (t->games == rd->gcap && grow_games(rd) < 0)) {
-		snprintf(msg, msglen, "out of memory");
-		return -1;
+		return err_set(msg, msglen, "out of memory");
 	}
 	int s = (int)(2 * (x < y ? row->score : 1 - row->score)); /* a's half points */
 	if (s == 2)

@@ -1,6 +1,7 @@
 /* html.c - escaping, JSON values and the frame of report.html. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "html.h"
+#include "err.h"
 
 #include <float.h>
 #include <math.h>
@@ -241,8 +242,7 @@ int html_json_csv(FILE *f, const char *path, int max_rows, char *err, size_t err
 {
 	FILE *in = fopen(path, "re");
 	if (!in) {
-		snprintf(err, errlen, "%s: cannot read", path);
-		return -1;
+		return err_set(err, errlen, "%s: cannot read", path);
 	}
 	long rows, again;
 	/* Count the rows first, to spread max_rows over them. */

@@ -1,6 +1,7 @@
 /* report.c - elo.csv, pairs.csv, los.csv, standings and the plot. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
+#include "err.h"
 
 #include <errno.h>
 #include <math.h>
@@ -211,8 +212,7 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 	size_t len = 0;
 	FILE *f = open_memstream(&data, &len);
 	if (!f) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	for (int k = 0; k < r->n; k++) {
 		const EloPlayer *p = &r->players[r->order[k]];
@@ -222,8 +222,7 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 	}
 	if (fclose(f) != 0) {
 		free(data);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	/* 900 pixels hold the names of about 40 players; past that they ran
 	 * into a black band and the error bars into a faint smear, so a larger

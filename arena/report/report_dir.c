@@ -1,6 +1,7 @@
 /* report_dir.c - `arena report DIR`. */
 #define _POSIX_C_SOURCE 200809L
 #include "report_dir.h"
+#include "err.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -30,8 +31,7 @@ int report_dir(const char *dir, FILE *out, char *err, size_t errlen)
 	snprintf(csv, sizeof csv, "%.4000s/games.csv", dir);
 	snprintf(ini, sizeof ini, "%.4000s/config.ini", dir);
 	if (!has(dir, "games.csv")) {
-		snprintf(err, errlen, "%s: no games.csv (not a run folder)", dir);
-		return -2;
+		return err_input(err, errlen, "%s: no games.csv (not a run folder)", dir);
 	}
 	/* A tournament's configuration fixes the order of the players and the
 	 * anchor, as at the end of its run; without one (a folder `arena elo`
@@ -39,8 +39,7 @@ int report_dir(const char *dir, FILE *out, char *err, size_t errlen)
 	 * order stands, and the page says why. */
 	Tournament *t = calloc(1, sizeof *t);
 	if (!t) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	char why[1024];
 	bool known = has(dir, "config.ini") && config_load(ini, t, why, sizeof why) == 0;

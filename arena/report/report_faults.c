@@ -1,6 +1,7 @@
 /* report_faults.c - faults.csv as report.html's data. */
 #define _POSIX_C_SOURCE 200809L
 #include "report_faults.h"
+#include "err.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -43,8 +44,7 @@ static int add_line(void *user, const FaultLine *fl, char *msg, size_t msglen)
 		}
 	}
 	if (pl < 0) {
-		snprintf(msg, msglen, "out of memory");
-		return -1;
+		return err_set(msg, msglen, "out of memory");
 	}
 	for (int r = 0; r < NR; r++)
 		s->count[pl][r] += fl->reason == reasons[r];

@@ -1,6 +1,7 @@
 /* faults.c - faults.csv, kept in step with games.csv. */
 #define _POSIX_C_SOURCE 200809L
 #include "faults.h"
+#include "err.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -60,16 +61,14 @@ int faults_parse(const char *line, FaultLine *out, char *msg, size_t msglen)
 		return -1;
 	}
 	if (n[1] < 1 || n[1] > 63) {
-		snprintf(msg, msglen, "the player's name is not 1 to 63 characters");
-		return -1;
+		return err_set(msg, msglen, "the player's name is not 1 to 63 characters");
 	}
 	int color = n[2] == 5 && !strncmp(f[2], "black", 5)   ? BLACK
 	            : n[2] == 5 && !strncmp(f[2], "white", 5) ? WHITE
 	                                                      : -1;
 	if (color < 0) {
-		snprintf(msg, msglen, "the colour '%.*s' is not black or white",
-		         (int)(n[2] < 32 ? n[2] : 32), f[2]);
-		return -1;
+		return err_set(msg, msglen, "the colour '%.*s' is not black or white",
+		               (int)(n[2] < 32 ? n[2] : 32), f[2]);
 	}
 	int reason = END_COUNT;
 	for (int r = 0; r < END_COUNT; r++)
@@ -97,8 +96,7 @@ int faults_scan(const char *path, bool resume, FaultsLineFn fn, void *user, char
 {
 	FILE *f = fopen(path, "re");
 	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 	}
 	Lines lr;
 	lines_init(&lr, f, RESULTS_LINE_MAX);

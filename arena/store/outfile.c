@@ -1,6 +1,7 @@
 /* outfile.c - atomic whole-file writes: temporary file, sync, rename. */
 #define _POSIX_C_SOURCE 200809L
 #include "outfile.h"
+#include "err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -76,8 +77,7 @@ int outfile_commit(OutFile *o, char *err, size_t errlen)
 	FILE *f = o->f;
 	o->f = NULL;
 	if (!f) {
-		snprintf(err, errlen, "%s: cannot write: not open", o->path);
-		return -1;
+		return err_set(err, errlen, "%s: cannot write: not open", o->path);
 	}
 	crash_at(o->path, "mid-write");
 	int bad = fflush(f) == EOF || ferror(f) || (!o->lazy && fsync(fileno(f)) < 0);

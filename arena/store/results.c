@@ -1,6 +1,7 @@
 /* results.c - writing and reading games.csv. */
 #define _POSIX_C_SOURCE 200809L
 #include "results.h"
+#include "err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -77,8 +78,7 @@ static int parse_row(char *line, ResultRow *r, const char **moves, char *msg, si
 	char *f[14];
 	int n = split(line, f, 14);
 	if (n != 14) {
-		snprintf(msg, msglen, "expected 14 fields, found %d", n);
-		return -1;
+		return err_set(msg, msglen, "expected 14 fields, found %d", n);
 	}
 	if (to_int(f[0], &r->job) < 0 || to_int(f[1], &r->pair) < 0 ||
 	    to_int(f[2], &r->round) < 0 || to_int(f[8], &r->plies) < 0) {
@@ -94,8 +94,8 @@ static int parse_row(char *line, ResultRow *r, const char **moves, char *msg, si
 	else if (strcmp(f[6], "1/2-1/2") == 0)
 		r->score = 0.5;
 	else {
-		snprintf(msg, msglen, "result '%.16s' is not 1-0, 0-1 or 1/2-1/2", f[6]);
-		return -1;
+		return err_set(msg, msglen, "result '%.16s' is not 1-0, 0-1 or 1/2-1/2",
+		               f[6]);
 	}
 	if (!*f[4] || !*f[5] || strlen(f[4]) >= sizeof r->black ||
 	    strlen(f[5]) >= sizeof r->white || strlen(f[3]) >= sizeof r->opening ||
@@ -107,9 +107,8 @@ static int parse_row(char *line, ResultRow *r, const char **moves, char *msg, si
 		return -1;
 	}
 	if (!*f[7] || strlen(f[7]) >= sizeof r->reason) {
-		snprintf(msg, msglen, "reason '%.32s' is not 1 to %zu characters", f[7],
-		         sizeof r->reason - 1);
-		return -1;
+		return err_set(msg, msglen, "reason '%.32s' is not 1 to %zu characters",
+		               f[7], sizeof r->reason - 1);
 	}
 	copy(r->opening, f[3]);
 	copy(r->black, f[4]);
@@ -163,8 +162,8 @@ static int check_header(const char *line, char *msg, size_t msglen)
 		want += nw + (want[nw] == ',');
 		got += ng + (got[ng] == ',');
 	}
-	snprintf(msg, msglen, "not a games file (expected the header %s)", RESULTS_HEADER);
-	return -1;
+	return err_set(msg, msglen, "not a games file (expected the header %s)",
+	               RESULTS_HEADER);
 }
 
 int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, char *err,
@@ -174,8 +173,7 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 		*torn_at = -1;
 	FILE *f = fopen(path, "re");
 	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 	}
 	Lines lr;
 	lines_init(&lr, f, RESULTS_LINE_MAX);
@@ -209,7 +207,7 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 			continue;
 		}
 		ResultRow row;
-		const char *moves;
+		const char *moves = NULL;
 		if (blank) {
 			snprintf(msg, sizeof msg, "a game after the blank line %ld", blank);
 			rc = -1;
@@ -249,8 +247,7 @@ static int append_row(void *user, const ResultRow *row, const char *moves, char 
 		int ncap = set->cap ? 2 * set->cap : 256;
 		ResultRow *rows = realloc(set->rows, sizeof *rows * (size_t)ncap);
 		if (!rows) {
-			snprintf(msg, msglen, "out of memory");
-			return -1;
+			return err_set(msg, msglen, "out of memory");
 		}
 		set->rows = rows;
 		set->cap = ncap;
@@ -277,9 +274,8 @@ int results_open(ResultsFile *rf, const char *path, long torn_at, char *err, siz
 	                  errlen) < 0)
 		return -1;
 	if (torn_at > 0 && truncate(path, torn_at) < 0) {
-		snprintf(err, errlen, "%s: cannot cut the unfinished last line: %s", path,
-		         strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot cut the unfinished last line: %s",
+		               path, strerror(errno));
 	}
 	crashpoint("kill/games.csv/after-header");
 	return results_open_append(rf, path, err, errlen);
@@ -390,8 +386,7 @@ int results_rewrite(const char *path, const char *header, ResultsKeyFn key, void
 	int n = 0, cap = 0, rc = -1;
 	FILE *f = fopen(path, "re"); /* none: the header alone */
 	if (!f && errno != ENOENT) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 	}
 	Lines lr;
 	lines_init(&lr, f, RESULTS_LINE_MAX);
@@ -473,8 +468,7 @@ static long job_below(void *user, const char *line, char *msg, size_t msglen)
 int results_sort(const char *path, int below_job, char *err, size_t errlen)
 {
 	if (access(path, F_OK) != 0) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 	}
 	return results_rewrite(path, RESULTS_HEADER, job_below, &below_job, false, false,
 	                       err, errlen);

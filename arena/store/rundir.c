@@ -1,6 +1,7 @@
 /* rundir.c - a run's output folder. */
 #define _DEFAULT_SOURCE /* flock */
 #include "rundir.h"
+#include "err.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -15,17 +16,15 @@ int rundir_create(const char *path, char *err, size_t errlen)
 {
 	char buf[4096];
 	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
-		snprintf(err, errlen, "%.64s...: path too long", path);
-		return -1;
+		return err_set(err, errlen, "%.64s...: path too long", path);
 	}
 	for (char *s = buf + (buf[0] != '\0');; s++) { /* not the root's '/' */
 		if (*s == '/' || *s == '\0') {
 			char c = *s;
 			*s = '\0';
 			if (mkdir(buf, 0777) < 0 && errno != EEXIST) {
-				snprintf(err, errlen, "%s: cannot create: %s", buf,
-				         strerror(errno));
-				return -1;
+				return err_set(err, errlen, "%s: cannot create: %s", buf,
+				               strerror(errno));
 			}
 			*s = c;
 			if (!c)
@@ -45,8 +44,8 @@ int rundir_lock(RundirLock *l, const char *dir, char *err, size_t errlen)
 	else if (errno == EEXIST)
 		fd = open(l->path, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot open: %s", l->path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "%s: cannot open: %s", l->path,
+		               strerror(errno));
 	}
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		int e = errno;

@@ -1,5 +1,6 @@
 /* sgf.c - a games file as SGF game records. */
 #include "sgf.h"
+#include "err.h"
 
 #include <string.h>
 
@@ -85,8 +86,7 @@ static int sgf_game(void *user, const ResultRow *r, const char *moves, char *msg
 		int p;
 		char why[128];
 		if (coord_scan(s->size, &m, &p, why, sizeof why) < 0) {
-			snprintf(msg, msglen, "move %d: %s", n + 1, why);
-			return -1;
+			return err_set(msg, msglen, "move %d: %s", n + 1, why);
 		}
 		fprintf(out, "%s;%c[%c%c]", n % 10 ? "" : "\n", n % 2 ? 'W' : 'B',
 		        'a' + point_x(p), 'a' + point_y(p));

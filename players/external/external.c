@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "err.h"
 #include "external_impl.h"
 #include "rules.h"
 
@@ -127,8 +128,7 @@ static int game_info(const ParamSet *ps, uint64_t seed, char *out, size_t outlen
 {
 	char text[EXTERNAL_TEXT_MAX];
 	if (expand_seed(param_text(ps, EXTERNAL_INFO), seed, text, sizeof text) < 0) {
-		snprintf(err, errlen, "info: too long once {seed} is replaced");
-		return -1;
+		return err_set(err, errlen, "info: too long once {seed} is replaced");
 	}
 	return external_text_info(text, out, outlen, err, errlen);
 }

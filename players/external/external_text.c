@@ -1,6 +1,7 @@
 /* external_text.c - the text of the manager's side of the protocol. */
 #define _POSIX_C_SOURCE 200809L
 #include "external_text.h"
+#include "err.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -52,8 +53,7 @@ int external_text_info(const char *text, char *out, size_t outlen, char *err, si
 			int w = snprintf(out + len, outlen - len, "INFO %.*s\n",
 			                 (int)(b - a), a);
 			if (w < 0 || (size_t)w >= outlen - len) {
-				snprintf(err, errlen, "info: too long");
-				return -1;
+				return err_set(err, errlen, "info: too long");
 			}
 			len += (size_t)w;
 		}

@@ -1,6 +1,7 @@
 /* proc_cmd.c - an engine's command line: words and the program's path. */
 #define _POSIX_C_SOURCE 200809L
 #include "proc_cmd.h"
+#include "err.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -22,8 +23,8 @@ int proc_cmd_split(const char *command, char *store, size_t storelen, char **arg
 		if (!*s)
 			break;
 		if (n + 1 >= max) {
-			snprintf(err, errlen, "command has more than %d words", max - 1);
-			return -1;
+			return err_set(err, errlen, "command has more than %d words",
+			               max - 1);
 		}
 		argv[n++] = store + len;
 		bool quoted = false;
@@ -36,24 +37,20 @@ int proc_cmd_split(const char *command, char *store, size_t storelen, char **arg
 			if (quoted && c == '\\' && (s[1] == '"' || s[1] == '\\'))
 				c = *++s;
 			if (len + 2 > storelen) {
-				snprintf(err, errlen, "command too long");
-				return -1;
+				return err_set(err, errlen, "command too long");
 			}
 			store[len++] = c;
 		}
 		if (quoted) {
-			snprintf(err, errlen, "command has an unclosed quote");
-			return -1;
+			return err_set(err, errlen, "command has an unclosed quote");
 		}
 		if (len + 1 > storelen) {
-			snprintf(err, errlen, "command too long");
-			return -1;
+			return err_set(err, errlen, "command too long");
 		}
 		store[len++] = '\0';
 	}
 	if (n == 0) {
-		snprintf(err, errlen, "command is empty");
-		return -1;
+		return err_set(err, errlen, "command is empty");
 	}
 	argv[n] = NULL;
 	return n;
@@ -69,8 +66,7 @@ int proc_cmd_resolve(const char *prog, char *path, size_t pathlen, char *err, si
 {
 	if (!path ||
 	    pathlen == 0) { /* also tells GCC's -fsanitize build path is not NULL */
-		snprintf(err, errlen, "no room for the path of '%s'", prog);
-		return -1;
+		return err_set(err, errlen, "no room for the path of '%s'", prog);
 	}
 	if (strchr(prog, '/')) {
 		char cwd[PROC_PATH_MAX];
@@ -79,18 +75,16 @@ int proc_cmd_resolve(const char *prog, char *path, size_t pathlen, char *err, si
 		else if (getcwd(cwd, sizeof cwd))
 			snprintf(path, pathlen, "%s/%s", cwd, prog);
 		else {
-			snprintf(err, errlen, "cannot find the current folder: %s",
-			         strerror(errno));
-			return -1;
+			return err_set(err, errlen, "cannot find the current folder: %s",
+			               strerror(errno));
 		}
 		if (strlen(path) + 1 >= pathlen) {
-			snprintf(err, errlen, "path of '%s' too long", prog);
-			return -1;
+			return err_set(err, errlen, "path of '%s' too long", prog);
 		}
 		if (!is_program(path)) {
-			snprintf(err, errlen, "'%s' is not an executable file (%s)", prog,
-			         errno ? strerror(errno) : "not a regular file");
-			return -1;
+			return err_set(err, errlen, "'%s' is not an executable file (%s)",
+			               prog,
+			               errno ? strerror(errno) : "not a regular file");
 		}
 		return 0;
 	}
@@ -111,6 +105,5 @@ int proc_cmd_resolve(const char *prog, char *path, size_t pathlen, char *err, si
 		}
 		dirs += n + (dirs[n] == ':');
 	}
-	snprintf(err, errlen, "'%s' not found in PATH", prog);
-	return -1;
+	return err_set(err, errlen, "'%s' not found in PATH", prog);
 }

@@ -1,6 +1,7 @@
 /* proc_log.c - the conversation log of an engine. */
 #define _GNU_SOURCE /* fopen's "e" (O_CLOEXEC) */
 #include "proc_log.h"
+#include "err.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -24,8 +25,8 @@ int proc_log_open(ProcLog *l, const char *path, double t0, char *err, size_t err
 	 * arena may fork an engine at any moment. */
 	l->f = fopen(path, "ae");
 	if (!l->f) {
-		snprintf(err, errlen, "cannot open log '%s': %s", path, strerror(errno));
-		return -1;
+		return err_set(err, errlen, "cannot open log '%s': %s", path,
+		               strerror(errno));
 	}
 	setvbuf(l->f, NULL, _IOLBF, 0);
 	l->t0 = t0;
@@ -46,8 +47,7 @@ int proc_log_check(const char *path, char *err, size_t errlen)
 	struct stat st;
 	if (stat(folder, &st) == 0 && S_ISDIR(st.st_mode))
 		return 0;
-	snprintf(err, errlen, "log '%s': no folder '%s'", path, folder);
-	return -1;
+	return err_set(err, errlen, "log '%s': no folder '%s'", path, folder);
 }
 
 void proc_log_close(ProcLog *l)

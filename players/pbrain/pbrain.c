@@ -8,6 +8,7 @@
  * sends CR alone), and a LF right after it is skipped. */
 #define _POSIX_C_SOURCE 200809L
 #include "pbrain_impl.h"
+#include "err.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -362,8 +363,7 @@ int pbrain_run(FILE *in, FILE *out, const PbrainOptions *opt, char *err, size_t 
 	if (!s || !line) {
 		free(s);
 		free(line);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	}
 	s->opt = opt;
 	s->params = opt->params;
