@@ -12,6 +12,7 @@
 #include "err.h"
 
 #include <errno.h>
+#include <math.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 #include "clock.h"
 #include "config.h"
 #include "crashpoint.h"
+#include "elo.h"
 #include "faults.h"
 #include "game_play.h"
 #include "inputs.h"
@@ -59,6 +61,11 @@ typedef struct {
 	int ndone, nplayed;
 	double points[CONFIG_PLAYERS_MAX];
 	int played[CONFIG_PLAYERS_MAX];
+	/* [black][white]: black's wins, draws and losses, for the leader */
+	int wdl[CONFIG_PLAYERS_MAX][CONFIG_PLAYERS_MAX][3];
+	int leader;           /* by Elo, as the final standings rank */
+	double leader_rating; /* its Elo, the pool averaging 0 */
+	double leader_at;     /* when it was last fitted (clock_ms), 0: never */
 	double t0, last_status, player_ms;
 	double record_ms; /* recording games: .psq, games.csv, progress, SPRT */
 	bool tty;
@@ -77,33 +84,90 @@ typedef struct {
 	SprtStatus sprt_status;
 } Run;
 
+/* The leader as the final standings will rank it, by a maximum-likelihood
+ * Elo fit of the games so far (elo.h, as report.c fits them), refitted at
+ * most twice a second; the best score while no fit is possible. */
+static void find_leader(Run *r, bool final)
+{
+	const Tournament *t = r->t;
+	double now = clock_ms();
+	if (!final && r->leader_at > 0 && now - r->leader_at < 500)
+		return;
+	r->leader_at = now;
+	EloPairing pairings[CONFIG_PLAYERS_MAX * (CONFIG_PLAYERS_MAX - 1) / 2];
+	const char *names[CONFIG_PLAYERS_MAX];
+	size_t np = 0;
+	for (int a = 0; a < t->nplayers; a++) {
+		names[a] = t->players[a].name;
+		for (int b = a + 1; b < t->nplayers; b++) {
+			const int *ab = r->wdl[a][b], *ba = r->wdl[b][a];
+			EloPairing p = {a, b, ab[0] + ba[2], ab[1] + ba[1], ab[2] + ba[0]};
+			if (p.wins + p.draws + p.losses)
+				pairings[np++] = p;
+		}
+	}
+	EloRatings *fit = NULL;
+	EloOptions opt = {0};
+	char err[ELO_REASON_MAX];
+	if (np && elo_fit_pairings(t->nplayers, names, pairings, np, &opt, &fit, err,
+	                           sizeof err) == 0) {
+		r->leader = fit->order[0];
+		r->leader_rating = fit->players[r->leader].rating;
+		elo_destroy(fit);
+		return;
+	}
+	r->leader = 0;
+	for (int i = 1; i < t->nplayers; i++) {
+		double a = r->played[i] ? r->points[i] / r->played[i] : 0;
+		double b =
+		    r->played[r->leader] ? r->points[r->leader] / r->played[r->leader] : 0;
+		if (a > b)
+			r->leader = i;
+	}
+	r->leader_rating = NAN;
+}
+
+/* What the progress line says of the games so far: during an SPRT its
+ * LLR, bounds and pentanomial counts, else the leader. */
+static void progress_state(Run *r, bool final, char *buf, size_t len)
+{
+	if (r->t->sprt) {
+		snprintf(buf, len,
+		         "LLR %.2f (%.2f, %.2f)  LL %ld LD %ld DD/WL %ld WD %ld WW %ld",
+		         r->llr, r->sprt.lower, r->sprt.upper, r->penta[0], r->penta[1],
+		         r->penta[2], r->penta[3], r->penta[4]);
+		return;
+	}
+	find_leader(r, final);
+	const char *name = r->t->players[r->leader].name;
+	if (isnan(r->leader_rating))
+		snprintf(buf, len, "leader %s", name);
+	else
+		snprintf(buf, len, "leader %s %+.1f Elo", name, r->leader_rating);
+}
+
 static void print_progress(Run *r, bool final)
 {
 	const Tournament *t = r->t;
 	double now = clock_ms(), secs = (now - r->t0) / 1e3;
 	int total = r->sched->count;
 	double rate = secs > 0 ? r->nplayed / secs : 0;
-	int leader = 0;
-	for (int i = 1; i < t->nplayers; i++) {
-		double a = r->played[i] ? r->points[i] / r->played[i] : 0;
-		double b = r->played[leader] ? r->points[leader] / r->played[leader] : 0;
-		if (a > b)
-			leader = i;
-	}
-	double lead = r->played[leader] ? 100.0 * r->points[leader] / r->played[leader] : 0;
 	double eta = rate > 0 ? (total - r->ndone) / rate : 0;
+	bool line = !r->tty && (final ? r->ndone % t->status_every != 0
+	                              : r->ndone % t->status_every == 0);
+	if (!r->tty && !line)
+		return;
+	char state[256];
+	progress_state(r, final, state, sizeof state);
 	if (r->tty) {
-		fprintf(
-		    stderr,
-		    "\r%d/%d games  %.2f games/s  ETA %d:%02d:%02d  leader %s %.1f%%   ",
-		    r->ndone, total, rate, (int)(eta / 3600), (int)(eta / 60) % 60,
-		    (int)eta % 60, t->players[leader].name, lead);
+		fprintf(stderr, "\r%d/%d games  %.2f games/s  ETA %d:%02d:%02d  %s   ",
+		        r->ndone, total, rate, (int)(eta / 3600), (int)(eta / 60) % 60,
+		        (int)eta % 60, state);
 		if (final)
 			fputc('\n', stderr);
-	} else if (final ? r->ndone % t->status_every != 0
-	                 : r->ndone % t->status_every == 0) {
-		fprintf(stderr, "%d/%d games, %.2f games/s, leader %s %.1f%%\n", r->ndone,
-		        total, rate, t->players[leader].name, lead);
+	} else {
+		fprintf(stderr, "%d/%d games, %.2f games/s, %s\n", r->ndone, total, rate,
+		        state);
 	}
 }
 
@@ -164,6 +228,7 @@ static int runner_prepare(void *ctx, const Job *j, const GameRecord *rec)
  * as it is read back. */
 static void count_game(Run *r, const Job *j, double score)
 {
+	r->wdl[j->black][j->white][score == 1 ? 0 : score == 0 ? 2 : 1]++;
 	r->done[j->id] = true;
 	r->score[j->id] = score;
 	r->ndone++;
@@ -636,9 +701,10 @@ static int report(Run *r, char *err, size_t errlen)
 	if (t->sprt) {
 		char verdict[512];
 		sprt_verdict(&r->sprt, r->llr, verdict, sizeof verdict);
-		printf("SPRT after %d pairs (%ld %ld %ld %ld %ld): %s\n", r->sprt_pairs,
-		       r->penta[0], r->penta[1], r->penta[2], r->penta[3], r->penta[4],
-		       verdict);
+		printf(
+		    "SPRT after %d pairs (LL %ld, LD %ld, DD/WL %ld, WD %ld, WW %ld): %s\n",
+		    r->sprt_pairs, r->penta[0], r->penta[1], r->penta[2], r->penta[3],
+		    r->penta[4], verdict);
 	}
 	/* games.sgf from games.csv as it now stands (sorted if the run is
 	 * complete), atomically: a kill leaves the old file or none, and a

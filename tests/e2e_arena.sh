@@ -282,4 +282,30 @@ for c in $commands; do
 		fail "arena $c --no-such-option: rc $rc, '$(cat err.txt)'"
 done
 
+# The progress names the leader as the standings rank it, by Elo, not by
+# score: in a gauntlet the two part (issue 27). Every progress line's
+# leader is a player, and the last one is the table's first.
+cat > g.ini <<'INI'
+[tournament]
+type = gauntlet
+challengers = c
+board = 9
+pairs = 6
+nodes = 200
+status_every = 1
+[player c]
+type = weighted
+[player r1]
+type = random
+[player r2]
+type = naive
+[player r3]
+type = random
+INI
+"$arena" run g.ini --out gl > gl.txt 2>&1 || fail "gauntlet: $(tail -3 gl.txt)"
+last=$(grep -E '^[0-9]+/[0-9]+ games, ' gl.txt | tail -1 | sed -E 's/.*leader ([^ ]+).*/\1/')
+first=$(grep -A1 '^rank player' gl.txt | tail -1 | awk '{print $2}')
+[ -n "$last" ] && [ "$last" = "$first" ] ||
+	fail "the progress's last leader '$last' is not the standings' first '$first'"
+
 echo "e2e_arena: all checks passed"

@@ -20,6 +20,12 @@ sed -e 's/^nodes = .*/nodes = 300/' -e 's/^openings = .*/openings = openings-15.
 v1=$(grep '^SPRT after' one.txt) v2=$(grep '^SPRT after' two.txt)
 [ -n "$v1" ] && [ "$v1" = "$v2" ] || fail "verdicts differ: '$v1' / '$v2'"
 pairs=$(echo "$v1" | sed 's/^SPRT after \([0-9]*\) pairs.*/\1/')
+# The pentanomial counts are labelled, and the progress shows the LLR, its
+# bounds and the counts as the run goes (issue 27).
+grep -Eq '^SPRT after [0-9]+ pairs \(LL [0-9]+, LD [0-9]+, DD/WL [0-9]+, WD [0-9]+, WW [0-9]+\): ' <<<"$v1" ||
+	fail "unlabelled counts: $v1"
+grep -Eq '^[0-9]+/[0-9]+ games, .* LLR -?[0-9.]+ \(-[0-9.]+, [0-9.]+\)  LL [0-9]+ LD [0-9]+ DD/WL [0-9]+ WD [0-9]+ WW [0-9]+$' one.txt ||
+	fail "no LLR in the progress: $(grep games, one.txt | head -2)"
 for d in one two; do
 	[ "$(($(wc -l < $d/s/games.csv) - 1))" -eq $((2 * pairs)) ] ||
 		fail "$d: expected the $((2 * pairs)) games of $pairs pairs"
