@@ -276,7 +276,10 @@ fi
 d=k/sigint-before-report
 rm -rf "$d"; mkdir -p "$d"; cp -r unsorted/. "$d/"
 set +e
-fiu -c "enable name=kill/before-report,failinfo=2" "$arena" run t.ini --out "$d" >/dev/null 2>err.txt
+# (This run exits normally under fiu-run, whose preload leaks a string of
+# its own: LeakSanitizer would abort the exit. Memory errors still count.)
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+	fiu -c "enable name=kill/before-report,failinfo=2" "$arena" run t.ini --out "$d" >/dev/null 2>err.txt
 st=$?
 set -e
 [ $st -eq 0 ] || fail "SIGINT before the report: exit $st, expected 0: $(cat err.txt)"
