@@ -365,6 +365,11 @@ static int resume_row(void *user, const ResultRow *row, const char *moves, char 
 {
 	Run *r = user;
 	const Tournament *t = r->t;
+	if (row->job >= r->sched->count && row->job < SCHEDULE_MAX)
+		return err_set(msg, msglen,
+		               "game %d is past this run's %d games: pairs or rounds may "
+		               "grow on resume, not shrink",
+		               row->job, r->sched->count);
 	const Job *j = row->job < r->sched->count ? &r->sched->jobs[row->job] : NULL;
 	if (!j || strcmp(row->black, t->players[j->black].name) != 0 ||
 	    strcmp(row->white, t->players[j->white].name) != 0) {

@@ -308,4 +308,23 @@ first=$(grep -A1 '^rank player' gl.txt | tail -1 | awk '{print $2}')
 [ -n "$last" ] && [ "$last" = "$first" ] ||
 	fail "the progress's last leader '$last' is not the standings' first '$first'"
 
+# More pairs, or more rounds, on resume: the run goes on to exactly the
+# files of a run that asked for that many from the start (issue 27).
+"$arena" run g.ini --out gfull --set tournament.pairs=9 >/dev/null 2>&1 || fail "9 pairs"
+"$arena" run g.ini --out ggrow --set tournament.pairs=4 >/dev/null 2>&1 || fail "4 pairs"
+"$arena" run g.ini --out ggrow --set tournament.pairs=9 >/dev/null 2>&1 || fail "4 pairs, then 9"
+same_games gfull/g/games.csv ggrow/g/games.csv || fail "4 pairs then 9: games differ from 9"
+for f in elo.csv pairs.csv los.csv; do
+	cmp -s gfull/g/$f ggrow/g/$f || fail "4 pairs then 9: $f differs"
+done
+grep -qx 'pairs = 9' ggrow/g/config.ini || fail "config.ini keeps the old pairs"
+printf '0,0\n1,1\n0,1\n' > three.txt
+"$arena" run g.ini --out rfull --set tournament.pairs=0 --set tournament.openings=three.txt \
+	--set tournament.rounds=3 >/dev/null 2>&1 || fail "3 rounds"
+"$arena" run g.ini --out rgrow --set tournament.pairs=0 --set tournament.openings=three.txt \
+	--set tournament.rounds=1 >/dev/null 2>&1 || fail "1 round"
+"$arena" run g.ini --out rgrow --set tournament.pairs=0 --set tournament.openings=three.txt \
+	--set tournament.rounds=3 >/dev/null 2>&1 || fail "1 round, then 3"
+same_games rfull/g/games.csv rgrow/g/games.csv || fail "1 round then 3: games differ from 3"
+
 echo "e2e_arena: all checks passed"

@@ -62,4 +62,30 @@ wait $pid 2>/dev/null || true
 "$arena" run s.ini --threads 1 --out cut > cut.txt 2>&1 || fail "resume: $(tail -2 cut.txt)"
 [ "$(grep '^SPRT after' cut.txt)" = "$v1" ] || fail "resume: another verdict"
 same_games one/s/games.csv cut/s/games.csv || fail "games differ after kill and resume"
-echo "ok: SPRT $v1 for 1 and 2 threads, after games past the verdict and after a kill"
+# A test that goes on (issue 27): an SPRT stopped undecided at its pair
+# limit continues when the limit is raised, and ends exactly as a run that
+# had the larger limit from the start; once decided, raising the limit
+# plays nothing more.
+short=$((pairs / 2))
+"$arena" run s.ini --threads 2 --out grow --set tournament.pairs=$short > grow1.txt 2>&1 ||
+	fail "SPRT cut at $short pairs: $(tail -2 grow1.txt)"
+grep -q "^SPRT after $short pairs .*: continue" grow1.txt || fail "the short SPRT decided: $(grep SPRT grow1.txt)"
+"$arena" run s.ini --threads 1 --out grow > grow2.txt 2>&1 || fail "SPRT going on: $(tail -3 grow2.txt)"
+[ "$(grep '^SPRT after' grow2.txt)" = "$v1" ] || fail "SPRT going on: $(grep SPRT grow2.txt)"
+same_games one/s/games.csv grow/s/games.csv || fail "SPRT going on: games differ"
+for f in elo.csv pairs.csv los.csv; do
+	cmp -s one/s/$f grow/s/$f || fail "SPRT going on: $f differs"
+done
+before=$(md5sum < grow/s/games.csv)
+"$arena" run s.ini --out grow --set tournament.pairs=900 > grow3.txt 2>&1 || fail "decided, more pairs: $(tail -2 grow3.txt)"
+[ "$(grep '^SPRT after' grow3.txt)" = "$v1" ] && [ "$(md5sum < grow/s/games.csv)" = "$before" ] ||
+	fail "a decided SPRT played on: $(grep SPRT grow3.txt)"
+# Fewer pairs than the folder holds is refused, naming the game.
+set +e
+"$arena" run s.ini --out grow --set tournament.pairs=2 > /dev/null 2> shrink.txt
+st=$?
+set -e
+[ $st -eq 2 ] && grep -q "pairs or rounds may grow on resume, not shrink" shrink.txt ||
+	fail "shrinking: status $st, $(cat shrink.txt)"
+
+echo "ok: SPRT $v1 for 1 and 2 threads, after games past the verdict, after a kill, and going on"

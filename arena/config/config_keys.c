@@ -44,9 +44,12 @@ static const ConfigKey tournament_keys[] = {
     {"type", CONFIG_NAME, W, TEXT_AT(type), .def_text = "round-robin",
      .line_at = AT(type_line, int),
      .help = "everyone plays everyone, or the challengers play the rest"},
-    {"rounds", CONFIG_INT, W, .at = AT(rounds, int), .min = 1, .max = 100000, .def = 1,
-     .help = "times each pairing plays every opening, as a colour-swapped pair"},
-    {"pairs", CONFIG_INT, W, .at = AT(pairs, int), .max = 10000000,
+    /* rounds and pairs are free: the job list of a larger number begins
+     * with the whole list of a smaller one (schedule.c), so a test goes on
+     * (runner.c refuses a folder holding games past the new end). */
+    {"rounds", CONFIG_INT, W | CONFIG_FREE, .at = AT(rounds, int), .min = 1, .max = 100000,
+     .def = 1, .help = "times each pairing plays every opening, as a colour-swapped pair"},
+    {"pairs", CONFIG_INT, W | CONFIG_FREE, .at = AT(pairs, int), .max = 10000000,
      .help = "or this many game pairs per pairing, the openings in turn; 0 = by rounds"},
     {"board", CONFIG_INT, W, .at = AT(size, int), .min = BOARD_MIN, .max = BOARD_MAX,
      .def = BOARD_DEFAULT, .help = "points a side"},
