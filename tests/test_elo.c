@@ -249,13 +249,52 @@ static void test_disconnected(void **state)
 	const EloGame g[] = {{0, 1, 1}, {1, 0, 1}, {2, 3, 0.5}, {3, 2, 1}};
 	EloRatings *r = NULL;
 	char err[256];
+	/* E has no game: it is no part of the fit (test_no_games), so only
+	 * the two groups that played are named. */
 	assert_int_equal(elo_fit(5, names, g, 4, NULL, &r, err, sizeof err),
 	                 ELO_EDISCONNECTED);
-	assert_string_equal(err, "players are not connected: {A, B}, {C, D} and {E}");
+	assert_string_equal(err, "players are not connected: {A, B} and {C, D}");
 	assert_int_equal(elo_fit(4, names, g, 4, NULL, &r, err, sizeof err),
 	                 ELO_EDISCONNECTED);
 	assert_string_equal(err, "players are not connected: {A, B} and {C, D}");
 	assert_null(r);
+}
+
+/* A player without games (a run folder's config.ini names one that has not
+ * played yet) is listed after the others with 0 games and no figures; the
+ * rest are fitted as if it were not there (issue 29). */
+static void test_no_games(void **state)
+{
+	(void)state;
+	const EloGame g[] = {{0, 2, 1}, {2, 0, 0.5}, {2, 0, 1}, {0, 2, 0}};
+	EloRatings *r = NULL, *alone = NULL;
+	char err[256];
+	assert_int_equal(elo_fit(4, names, g, 4, NULL, &r, err, sizeof err), 0);
+	const EloGame g2[] = {{0, 1, 1}, {1, 0, 0.5}, {1, 0, 1}, {0, 1, 0}};
+	assert_int_equal(elo_fit(2, (const char *const[]){"A", "C"}, g2, 4, NULL, &alone,
+	                         err, sizeof err),
+	                 0);
+	assert_true(fabs(rating(r, 0) - alone->players[0].rating) < 1e-9);
+	assert_true(fabs(rating(r, 2) - alone->players[1].rating) < 1e-9);
+	assert_true(fabs(r->players[0].error95 - alone->players[0].error95) < 1e-9);
+	for (int i = 1; i < 4; i += 2) {
+		assert_true(isnan(rating(r, i)) && isnan(r->players[i].error95));
+		assert_int_equal(r->players[i].played, 0);
+		assert_true(isnan(elo_los(r, i, 0)) && isnan(elo_diff_error(r, 0, i)));
+	}
+	assert_int_equal(r->order[2], 1);
+	assert_int_equal(r->order[3], 3);
+	assert_int_equal(r->players[1].rank, 3);
+	assert_int_equal(r->players[3].rank, 4);
+	assert_true(isnan(r->players[r->order[1]].cfs_next));
+	/* Anchored to a player without games: no rating to anchor to. */
+	EloRatings *none = NULL;
+	assert_int_equal(
+	    elo_fit(4, names, g, 4, &(EloOptions){.anchor = "B"}, &none, err, sizeof err),
+	    ELO_EINPUT);
+	assert_string_equal(err, "anchor 'B' has played no game");
+	elo_destroy(r);
+	elo_destroy(alone);
 }
 
 static void test_perfect_scores(void **state)
@@ -642,6 +681,7 @@ int main(void)
 	    cmocka_unit_test(test_anchor),
 	    cmocka_unit_test(test_bad_input),
 	    cmocka_unit_test(test_disconnected),
+	    cmocka_unit_test(test_no_games),
 	    cmocka_unit_test(test_perfect_scores),
 	    cmocka_unit_test(test_recovery),
 	    cmocka_unit_test(test_los_and_ranks),

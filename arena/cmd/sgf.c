@@ -88,8 +88,9 @@ int sgf_command(int argc, char **argv)
 	int rc = out ? sgf_write_file(csv, board, r, out, err, sizeof err)
 	         : sgf_write(csv, board, r, stdout, err, sizeof err) < 0 ? -2
 	                                                                 : 0;
-	if (rc < 0)
+	if (rc < 0) {
 		fputs("arena sgf: ", stderr);
-	printable_line(stderr, err);
+		printable_line(stderr, err);
+	}
 	return rc == -2 ? 2 : rc == -1 ? 1 : 0;
 }

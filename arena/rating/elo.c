@@ -168,8 +168,9 @@ static int to_anchor(double *cov, int n, int anchor)
 	return 0;
 }
 
-int elo_fit_pairings(int n, const char *const *names, const EloPairing *pairings, size_t np,
-                     const EloOptions *opt, EloRatings **out, char *err, size_t errlen)
+/* elo_fit_pairings for players who all have games (or none has). */
+static int fit_all(int n, const char *const *names, const EloPairing *pairings, size_t np,
+                   const EloOptions *opt, EloRatings **out, char *err, size_t errlen)
 {
 	static const EloOptions defaults = {0};
 	if (!opt)
@@ -362,6 +363,124 @@ out:
 	return rc;
 }
 
+/* The fit of the players with games (sub, of the k players keep names),
+ * spread over all n: a player without games keeps its name, 0 games and
+ * NAN for every figure, ranked after the others in input order. */
+static EloRatings *expand(const EloRatings *sub, int n, const int *keep, int k,
+                          const char *const *names)
+{
+	EloRatings *er = calloc(1, sizeof *er);
+	if (!er)
+		return NULL;
+	er->n = n;
+	er->players = calloc((size_t)n, sizeof *er->players);
+	er->order = malloc(sizeof *er->order * (size_t)n);
+	er->cov = malloc(sizeof *er->cov * (size_t)n * (size_t)n);
+	if (!er->players || !er->order || !er->cov) {
+		elo_destroy(er);
+		return NULL;
+	}
+	er->prior_used = sub->prior_used;
+	er->iterations = sub->iterations;
+	memcpy(er->prior_reason, sub->prior_reason, sizeof er->prior_reason);
+	for (size_t c = 0; c < (size_t)n * (size_t)n; c++)
+		er->cov[c] = NAN;
+	for (int i = 0; i < n; i++)
+		er->players[i].played = -1; /* not yet placed */
+	for (int a = 0; a < k; a++) {
+		er->players[keep[a]] = sub->players[a];
+		er->order[a] = keep[sub->order[a]];
+		for (int b = 0; b < k; b++)
+			er->cov[(size_t)keep[a] * (size_t)n + (size_t)keep[b]] =
+			    sub->cov[(size_t)a * (size_t)k + (size_t)b];
+	}
+	for (int i = 0, at = k; i < n; i++)
+		if (er->players[i].played < 0) {
+			er->players[i] = (EloPlayer){.name = names[i],
+			                             .rating = NAN,
+			                             .error95 = NAN,
+			                             .percent = NAN,
+			                             .draw_percent = NAN,
+			                             .rank = at + 1,
+			                             .cfs_next = NAN};
+			er->order[at++] = i;
+		}
+	return er;
+}
+
+int elo_fit_pairings(int n, const char *const *names, const EloPairing *pairings, size_t np,
+                     const EloOptions *opt, EloRatings **out, char *err, size_t errlen)
+{
+	/* A player without games has no rating to fit (it would leave the
+	 * players unconnected): it is fitted without, and listed after. */
+	if (out)
+		*out = NULL;
+	bool valid = n >= 2 && names && (pairings || !np);
+	for (size_t q = 0; valid && q < np; q++) { /* else fit_all says what is wrong */
+		const EloPairing *p = &pairings[q];
+		valid = p->a >= 0 && p->a < n && p->b >= 0 && p->b < n && p->a != p->b &&
+		        p->wins >= 0 && p->draws >= 0 && p->losses >= 0;
+	}
+	if (!valid)
+		return fit_all(n, names, pairings, np, opt, out, err, errlen);
+	int *keep = malloc(sizeof *keep * (size_t)n * 2), *to = keep ? keep + n : NULL;
+	const char **sub_names = malloc(sizeof *sub_names * (size_t)n);
+	EloPairing *sub_pairings = malloc(sizeof *sub_pairings * (np + 1));
+	EloRatings *sub = NULL;
+	int rc = ELO_ENOMEM, k = 0;
+	if (!keep || !sub_names || !sub_pairings) {
+		msg(err, errlen, "out of memory");
+		goto out;
+	}
+	for (int i = 0; i < n; i++)
+		to[i] = -1;
+	for (size_t q = 0; q < np; q++) {
+		const EloPairing *p = &pairings[q];
+		if (p->wins + p->draws + p->losses > 0)
+			to[p->a] = to[p->b] = 0;
+	}
+	for (int i = 0; i < n; i++)
+		if (to[i] == 0) {
+			to[i] = k;
+			sub_names[k] = names[i];
+			keep[k++] = i;
+		}
+	if (k == n || k == 0) { /* everyone plays, or no one: as it is */
+		rc = fit_all(n, names, pairings, np, opt, out, err, errlen);
+		goto out;
+	}
+	rc = ELO_EINPUT;
+	if (opt && opt->anchor)
+		for (int i = 0; i < n; i++)
+			if (to[i] < 0 && !strcmp(names[i], opt->anchor)) {
+				msg(err, errlen, "anchor '%s' has played no game",
+				    opt->anchor);
+				goto out;
+			}
+	size_t sp = 0;
+	for (size_t q = 0; q < np; q++)
+		if (to[pairings[q].a] >= 0 && to[pairings[q].b] >= 0) {
+			sub_pairings[sp] = pairings[q];
+			sub_pairings[sp].a = to[pairings[q].a];
+			sub_pairings[sp].b = to[pairings[q].b];
+			sp++;
+		}
+	if ((rc = fit_all(k, sub_names, sub_pairings, sp, opt, &sub, err, errlen)))
+		goto out;
+	EloRatings *er = expand(sub, n, keep, k, names);
+	rc = er ? 0 : ELO_ENOMEM;
+	if (!er)
+		msg(err, errlen, "out of memory");
+	else if (out)
+		*out = er;
+	else
+		elo_destroy(er);
+out:
+	elo_destroy(sub);
+	free(keep), free(sub_names), free(sub_pairings);
+	return rc;
+}
+
 void elo_destroy(EloRatings *r)
 {
 	if (!r)
@@ -374,6 +493,8 @@ double elo_diff_error(const EloRatings *r, int i, int j)
 {
 	int n = r->n;
 	double v = r->cov[i * n + i] + r->cov[j * n + j] - 2 * r->cov[i * n + j];
+	if (i != j && isnan(v)) /* a player without games: no error either */
+		return NAN;
 	return i == j ? 0 : ELO_Z95 * sqrt(fmax(0, v));
 }
 
@@ -381,6 +502,8 @@ double elo_los(const EloRatings *r, int i, int j)
 {
 	double d = r->players[i].rating - r->players[j].rating;
 	double sd = elo_diff_error(r, i, j) / ELO_Z95;
+	if (isnan(d)) /* a player without games (elo_fit_pairings) */
+		return NAN;
 	if (i == j || d == 0)
 		return 0.5;
 	return sd > 0 ? gsl_cdf_ugaussian_P(d / sd) : d > 0 ? 1 : 0;

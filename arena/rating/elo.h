@@ -13,8 +13,7 @@
  * Cost, n players, P pairings, G games: summing games per pairing O(G)
  * (elo_fit), sorting the pairings O(P log P), O(n + P) per CG iteration
  * (some 30 per Newton step, about ten steps), and once a dense inverse for
- * the covariance: O(n^3), 8 n^2 bytes, on OpenMP threads from 1,024
- * players. elo_los is O(1).
+ * the covariance: O(n^3), 8 n^2 bytes, in one thread. elo_los is O(1).
  *
  * Prior rule. The maximum-likelihood estimate is finite exactly when the
  * graph "i scored a point or half a point against j" is strongly connected
@@ -100,7 +99,11 @@ typedef struct {
  * names must outlive it. Otherwise returns ELO_EINPUT (bad input, unknown
  * anchor), ELO_EDISCONNECTED ("players are not connected: {A, B} and {C}"),
  * ELO_EDIVERGES (no finite fit under ELO_PRIOR_NEVER), ELO_ENOMEM or
- * ELO_EGSL, fills err and leaves *out NULL. opt may be NULL. */
+ * ELO_EGSL, fills err and leaves *out NULL. opt may be NULL. A player
+ * without games is no part of the fit: it is listed after the others (in
+ * input order) with played 0 and NAN for its rating, error, percentages,
+ * cfs_next, covariance, elo_los and elo_diff_error; naming it as the
+ * anchor is ELO_EINPUT. */
 int elo_fit(int n, const char *const *names, const EloGame *games, size_t ngames,
             const EloOptions *opt, EloRatings **out, char *err, size_t errlen);
 /* The same from each pairing's totals (several entries of one pairing add

@@ -256,6 +256,8 @@ static uint64_t *by_pairing(uint64_t *a, long n, int npairings)
 static int pentanomial(Reader *rd)
 {
 	Tally *t = rd->t;
+	if (t->games == 0) /* a header-only file: nothing to pair */
+		return 0;
 	uint64_t *g = by_pairing(rd->game, t->games, t->npairings);
 	if (!g)
 		return -1;

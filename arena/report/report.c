@@ -71,6 +71,8 @@ static int write_elo(const char *dir, const EloRatings *r, char *err, size_t err
 static int los_cell(char *buf, double v)
 {
 	double x = v * 10000;
+	if (isnan(v)) /* a player without games: no figure */
+		return snprintf(buf, 16, ",");
 	if (!(v >= 0 && v <= 1) || fabs(x - floor(x) - 0.5) < 1e-6)
 		return snprintf(buf, 16, ",%.4f", v);
 	int k = (int)floor(x + 0.5);
@@ -216,6 +218,8 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 	}
 	for (int k = 0; k < r->n; k++) {
 		const EloPlayer *p = &r->players[r->order[k]];
+		if (!isfinite(p->rating)) /* no games, no rating: last in order */
+			break;
 		fprintf(f, "%d\t", k);
 		plot_data_text(f, p->name);
 		fprintf(f, "\t%.2f\t%.2f\n", p->rating, p->error95);

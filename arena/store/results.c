@@ -230,9 +230,16 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 		snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
 		rc = -1;
 	}
-	/* An empty file is a folder killed as it was made, like a torn header. */
+	/* An empty file is a folder killed as it was made, like a torn header;
+	 * a file no run resumes must at least hold the header (a header alone
+	 * is a valid file of no games). */
 	if (rc == 0 && lr.line == 0 && torn_at)
 		*torn_at = 0;
+	else if (rc == 0 && lr.line == 0) {
+		snprintf(err, errlen,
+		         "%s:1: empty file (a games file begins with its header)", path);
+		rc = -1;
+	}
 	lines_free(&lr);
 	fclose(f);
 	return rc;

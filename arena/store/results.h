@@ -63,7 +63,9 @@ enum { RESULTS_LINE_MAX = 16384 };
  * and *torn_at receives its offset, else -1; an empty file or a torn header
  * gives no rows and *torn_at 0. With torn_at NULL (a file that no run
  * resumes: arena elo, the tuner's data) such a line is read like the others,
- * and one that does not parse is an error saying it lacks its newline.
+ * one that does not parse is an error saying it lacks its newline, and an
+ * empty file is an error ("file:1: empty file"); a header alone is a
+ * file of no games.
  * Returns 0, or -1 with "file:line: what is wrong". */
 int results_read(const char *path, ResultSet *set, long *torn_at, char *err, size_t errlen);
 void results_free(ResultSet *set);

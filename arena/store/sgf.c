@@ -3,6 +3,7 @@
 #include "err.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
 #include "board.h"
 #include "coord.h"
@@ -99,6 +100,13 @@ int sgf_write(const char *csv, int size, Rule rule, FILE *out, char *err, size_t
 {
 	Sgf s = {out, size, rule};
 	long torn;
+	/* A run's games.csv may end torn (a run in progress), but even a run
+	 * killed as it began wrote a header: an empty file is no games file. */
+	struct stat st;
+	if (stat(csv, &st) == 0 && st.st_size == 0)
+		return err_set(err, errlen,
+		               "%s:1: empty file (a games file begins with its header)",
+		               csv);
 	return results_scan(csv, sgf_game, &s, &torn, err, errlen);
 }
 
