@@ -112,15 +112,13 @@ static int add(OpeningSet *set, const char *name, int line, int sym, const int16
 const char *openings_name(const OpeningSet *set, int i, char *buf)
 {
 	const OpeningEntry *e = &set->entries[i];
-	char base[OPENING_NAME_MAX];
+	char base[OPENING_NAME_MAX], *to = e->sym ? base : buf;
 	if (e->name >= 0)
-		snprintf(base, sizeof base, "%s", set->names + e->name);
+		snprintf(to, OPENING_NAME_MAX, "%s", set->names + e->name);
 	else
-		snprintf(base, sizeof base, "line %d", e->line);
+		snprintf(to, OPENING_NAME_MAX, "line %d", e->line);
 	if (e->sym)
 		snprintf(buf, OPENING_NAME_MAX, "%.58s/s%d", base, e->sym);
-	else
-		memcpy(buf, base, sizeof base);
 	return buf;
 }
 
