@@ -95,17 +95,19 @@ static int play_candidates(Candidate *c, long candidates, const PlayerType *type
 	long played = 0;
 	for (long i = 0; i < candidates; i++)
 		played += !c[i].dup && !c[i].forced;
-	OpeningSet set = {(int)candidates, calloc((size_t)candidates, sizeof *set.items)};
+	OpeningSet set = {0};
 	JobPlayer *players = calloc((size_t)(2 * o->games), sizeof *players);
 	Job *jobs = malloc(sizeof *jobs * (size_t)(played * o->games + 1));
 	int rc = 1;
-	if (!set.items || !players || !jobs) {
+	bool added = true;
+	for (long i = 0; i < candidates && added; i++) {
+		Opening op = {.count = c[i].count};
+		memcpy(op.moves, c[i].moves, sizeof c[i].moves);
+		added = openings_add(&set, &op) == 0;
+	}
+	if (!added || !players || !jobs) {
 		snprintf(msg, msglen, "arena balance: out of memory");
 		goto out;
-	}
-	for (long i = 0; i < candidates; i++) {
-		set.items[i].count = c[i].count;
-		memcpy(set.items[i].moves, c[i].moves, sizeof c[i].moves);
 	}
 	for (long g = 0; g < 2 * o->games; g++)
 		players[g] = (JobPlayer){type->name,
@@ -136,7 +138,7 @@ static int play_candidates(Candidate *c, long candidates, const PlayerType *type
 	else
 		rc = 0;
 out:
-	free(set.items);
+	openings_free(&set);
 	free(players);
 	free(jobs);
 	return rc;

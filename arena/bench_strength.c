@@ -73,9 +73,17 @@ int bench_strength(int pairs, long nodes, int threads, FILE *out, char *err, siz
 	PairScore *scores = calloc((size_t)pairs, sizeof *scores);
 	EloGame *games = calloc(per * (size_t)npairings, sizeof *games);
 	double *score = calloc((size_t)npairings, sizeof *score);
-	OpeningSet openings = {pairs, calloc((size_t)pairs, sizeof(Opening))};
+	OpeningSet openings = {0};
 	int status = 1;
-	if (!params || !names || !recs || !scores || !games || !score || !openings.items) {
+	bool added = true;
+	for (int k = 0; k < pairs && added; k++) {
+		Opening op = {.count = 0};
+		op.count = match_random_opening(
+		    STRENGTH_SIZE, RULE_FREESTYLE, STRENGTH_OPENING_PLIES,
+		    STRENGTH_SEED * 7919 + (uint64_t)k, op.moves);
+		added = openings_add(&openings, &op) == 0;
+	}
+	if (!params || !names || !recs || !scores || !games || !score || !added) {
 		snprintf(err, errlen, "arena bench: out of memory");
 		goto done;
 	}
@@ -83,10 +91,6 @@ int bench_strength(int pairs, long nodes, int threads, FILE *out, char *err, siz
 		param_defaults(&params[i], types[i]->params, types[i]->nparams);
 		names[i] = types[i]->name;
 	}
-	for (int k = 0; k < pairs; k++)
-		openings.items[k].count = match_random_opening(
-		    STRENGTH_SIZE, RULE_FREESTYLE, STRENGTH_OPENING_PLIES,
-		    STRENGTH_SEED * 7919 + (uint64_t)k, openings.items[k].moves);
 
 	uint64_t sig = 14695981039346656037ull;
 	size_t ngames = 0;

@@ -93,18 +93,22 @@ int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 	long games = 2 * pairs;
 	GameRecord *recs = calloc((size_t)games, sizeof *recs);
 	PairScore *scores = calloc((size_t)pairs, sizeof *scores);
-	OpeningSet openings = {(int)pairs, calloc((size_t)pairs, sizeof(Opening))};
-	if (!recs || !scores || !openings.items) {
+	OpeningSet openings = {0};
+	bool added = true;
+	for (long k = 0; k < pairs && added; k++) {
+		Opening op = {.count = 0};
+		op.count =
+		    match_random_opening((int)size, rule, (int)plies,
+		                         (uint64_t)seed * 7919 + (uint64_t)k, op.moves);
+		added = openings_add(&openings, &op) == 0;
+	}
+	if (!recs || !scores || !added) {
 		snprintf(err, errlen, "arena match: out of memory");
 		free(recs);
 		free(scores);
 		openings_free(&openings);
 		return 1;
 	}
-	for (long k = 0; k < pairs; k++)
-		openings.items[k].count = match_random_opening(
-		    (int)size, rule, (int)plies, (uint64_t)seed * 7919 + (uint64_t)k,
-		    openings.items[k].moves);
 	Budget budget = {.nodes = (uint64_t)nodes,
 	                 .ms = o->ms,
 	                 .game_ms = o->game_ms,

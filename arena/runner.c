@@ -255,10 +255,10 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 		return; /* nothing more after a failed write: replayed on resume */
 	if (t->sprt && r->sprt_status != SPRT_CONTINUE && j->id >= 2 * r->sprt_pairs)
 		return; /* past the SPRT's verdict: dropped (see runner_run) */
-	char line[BOARD_MAX_MOVES * 5 + 512];
+	char line[BOARD_MAX_MOVES * 5 + 512], opening[OPENING_NAME_MAX];
 	results_format(line, sizeof line, t->size, j->id, j->pair, j->round,
-	               r->openings->items[j->opening].name, t->players[j->black].name,
-	               t->players[j->white].name, rec);
+	               openings_name(r->openings, j->opening, opening),
+	               t->players[j->black].name, t->players[j->white].name, rec);
 	/* The fault first: faults_settle drops it if the game never reaches
 	 * games.csv. The game counts once its line is in games.csv, whole. */
 	char fault[FAULT_DETAIL_MAX + 256];

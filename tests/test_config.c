@@ -487,10 +487,11 @@ static void openings_both_formats(void **state)
 	if (openings_load(ini, 15, RULE_FREESTYLE, &set, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_int_equal(set.count, 2);
-	assert_string_equal(set.items[1].name, "two");
-	assert_int_equal(set.items[1].count, 3);
+	char name[OPENING_NAME_MAX];
+	assert_string_equal(openings_name(&set, 1, name), "two");
+	assert_int_equal(openings_length(&set, 1), 3);
 	char t[COORD_TEXT_MAX];
-	assert_string_equal(coord_format(15, set.items[1].moves[2], t), "g7");
+	assert_string_equal(coord_format(15, openings_moves(&set, 1)[2], t), "g7");
 	openings_free(&set);
 
 	const char *txt =
@@ -498,16 +499,16 @@ static void openings_both_formats(void **state)
 	if (openings_load(txt, 15, RULE_FREESTYLE, &set, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	assert_int_equal(set.count, 2);
-	assert_int_equal(set.items[0].moves[0], board_point(7, 7));
-	assert_int_equal(set.items[0].moves[1], board_point(8, 8));
-	assert_int_equal(set.items[1].moves[1], board_point(7, 6));
-	assert_string_equal(set.items[1].name, "line 4");
+	assert_int_equal(openings_moves(&set, 0)[0], board_point(7, 7));
+	assert_int_equal(openings_moves(&set, 0)[1], board_point(8, 8));
+	assert_int_equal(openings_moves(&set, 1)[1], board_point(7, 6));
+	assert_string_equal(openings_name(&set, 1, name), "line 4");
 
 	/* Symmetries: a lone centre stone has one image, a diagonal pair 4. */
 	assert_int_equal(openings_add_symmetries(&set, 15), 0);
 	int one = 0;
 	for (int i = 0; i < set.count; i++)
-		one += strncmp(set.items[i].name, "line 2", 6) == 0;
+		one += strncmp(openings_name(&set, i, name), "line 2", 6) == 0;
 	assert_int_equal(one, 4);
 	openings_free(&set);
 }

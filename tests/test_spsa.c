@@ -303,8 +303,9 @@ static void test_config_good(void **state)
 		fail_msg("%s", err);
 	assert_int_equal(t.count, 2);
 	assert_int_equal(v.count, 2);
-	assert_string_equal(t.items[1].name, "b");
-	assert_string_equal(v.items[0].name, "c");
+	char name[OPENING_NAME_MAX];
+	assert_string_equal(openings_name(&t, 1, name), "b");
+	assert_string_equal(openings_name(&v, 0, name), "c");
 	openings_free(&t);
 	openings_free(&v);
 }

@@ -399,7 +399,7 @@ static void test_openings_conflict(void **state)
 	assert_int_equal(record_parse_moves(15, "i9 h8 h9", b, 3, err, sizeof err), 3);
 	assert_false(texel_openings_conflict(a, 3, b, 3, 15));
 	/* random openings avoid a given set and each other */
-	OpeningSet avoid = {0, NULL}, out = {0, NULL};
+	OpeningSet avoid = {0}, out = {0};
 	assert_int_equal(texel_random_openings(15, RULE_FREESTYLE, 3, 5, 1, 40, NULL, "v",
 	                                       &avoid, err, sizeof err),
 	                 0);
@@ -408,11 +408,11 @@ static void test_openings_conflict(void **state)
 	                 0);
 	for (int i = 0; i < out.count; i++) {
 		for (int j = 0; j < avoid.count; j++)
-			assert_false(texel_openings_conflict(out.items[i].moves, 3,
-			                                     avoid.items[j].moves, 3, 15));
+			assert_false(texel_openings_conflict(
+			    openings_moves(&out, i), 3, openings_moves(&avoid, j), 3, 15));
 		for (int j = 0; j < i; j++)
-			assert_false(texel_openings_conflict(out.items[i].moves, 3,
-			                                     out.items[j].moves, 3, 15));
+			assert_false(texel_openings_conflict(
+			    openings_moves(&out, i), 3, openings_moves(&out, j), 3, 15));
 	}
 	openings_free(&out);
 	/* 3 stones in a 3x3 square: too few distinct ones for 1000 */

@@ -449,7 +449,7 @@ out:
 int spsa_config_openings(const SpsaConfig *c, OpeningSet *tune, OpeningSet *verify,
                          char *err, size_t errlen)
 {
-	*tune = *verify = (OpeningSet){0, NULL};
+	*tune = *verify = (OpeningSet){0};
 	char msg[1024];
 	if (openings_load(c->openings, c->size, c->rule, tune, msg, sizeof msg) < 0) {
 		return err_set(err, errlen, "%s:%d: %s", c->path, c->openings_line, msg);
@@ -475,15 +475,12 @@ int spsa_config_openings(const SpsaConfig *c, OpeningSet *tune, OpeningSet *veri
 			    keep < 1 ? "none to tune on" : "none to verify on");
 			goto fail;
 		}
-		verify->count = total - keep;
-		verify->items = malloc(sizeof *verify->items * (size_t)verify->count);
-		if (!verify->items) {
-			snprintf(err, errlen, "out of memory");
-			goto fail;
-		}
-		memcpy(verify->items, tune->items + keep,
-		       sizeof *verify->items * (size_t)verify->count);
-		tune->count = keep;
+		for (int i = keep; i < total; i++)
+			if (openings_append(verify, tune, i) < 0) {
+				snprintf(err, errlen, "out of memory");
+				goto fail;
+			}
+		openings_truncate(tune, keep);
 	}
 	if (c->symmetries && (openings_add_symmetries(tune, c->size) < 0 ||
 	                      openings_add_symmetries(verify, c->size) < 0)) {

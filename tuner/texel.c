@@ -345,7 +345,7 @@ static int run(Run *r, char *err, size_t errlen)
 	/* Everything the input can get wrong is found before anything is written. */
 	int rc = texel_verify_openings(c, &r->verify, err, errlen);
 	TexelDataStats ds;
-	OpeningSet data = {0, NULL};
+	OpeningSet data = {0};
 	if (rc == 0)
 		rc = texel_data_openings(c, &r->verify, &data, &ds, err, errlen);
 	if (rc == 0 && c->games_csv[0])

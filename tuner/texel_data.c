@@ -26,8 +26,8 @@ bool texel_openings_conflict(const int16_t *a, int na, const int16_t *b, int nb,
 static bool conflicts_with(const int16_t *m, int n, const OpeningSet *avoid, int size)
 {
 	for (int i = 0; avoid && i < avoid->count; i++)
-		if (texel_openings_conflict(m, n, avoid->items[i].moves,
-		                            avoid->items[i].count, size))
+		if (texel_openings_conflict(m, n, openings_moves(avoid, i),
+		                            openings_length(avoid, i), size))
 			return true;
 	return false;
 }
@@ -42,11 +42,10 @@ int texel_random_openings(int size, Rule rule, int plies, int box, uint64_t seed
                           const OpeningSet *avoid, const char *prefix, OpeningSet *out,
                           char *err, size_t errlen)
 {
-	out->count = 0;
-	out->items = calloc((size_t)(count > 0 ? count : 1), sizeof *out->items);
+	*out = (OpeningSet){0};
 	uint64_t *keys = calloc((size_t)(count > 0 ? count : 1), sizeof *keys);
 	Board *b = malloc(sizeof *b);
-	if (!out->items || !keys || !b) {
+	if (!keys || !b) {
 		free(keys);
 		free(b);
 		openings_free(out);
@@ -82,7 +81,13 @@ int texel_random_openings(int size, Rule rule, int plies, int box, uint64_t seed
 			continue;
 		snprintf(o.name, sizeof o.name, "%s%d", prefix, out->count + 1);
 		keys[out->count] = k;
-		out->items[out->count++] = o;
+		if (openings_add(out, &o) < 0) {
+			free(keys);
+			free(b);
+			openings_free(out);
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
 		misses = 0;
 		if (out->count - sorted >= 256) {
 			qsort(keys, (size_t)out->count, sizeof *keys, by_key);
@@ -105,7 +110,7 @@ int texel_random_openings(int size, Rule rule, int plies, int box, uint64_t seed
 
 int texel_verify_openings(const TexelConfig *c, OpeningSet *out, char *err, size_t errlen)
 {
-	*out = (OpeningSet){0, NULL};
+	*out = (OpeningSet){0};
 	if (c->verify_openings[0]) {
 		if (openings_load(c->verify_openings, c->size, c->rule, out, err, errlen) <
 		    0)
@@ -124,7 +129,7 @@ int texel_verify_openings(const TexelConfig *c, OpeningSet *out, char *err, size
 		}
 		return 0;
 	}
-	OpeningSet data = {0, NULL};
+	OpeningSet data = {0};
 	if (c->openings[0] &&
 	    openings_load(c->openings, c->size, c->rule, &data, err, errlen) < 0)
 		return -2;
@@ -149,9 +154,10 @@ static int drop_conflicts(PosGames *g, const OpeningSet *verify, int *dropped)
 		const int16_t *m = g->moves + pg->at;
 		bool bad = false;
 		for (int v = 0; v < verify->count && !bad; v++) {
-			const Opening *o = &verify->items[v];
-			bad = o->count <= pg->plies &&
-			      positions_contains(m, o->count, o->moves, o->count, g->size);
+			int n = openings_length(verify, v);
+			bad =
+			    n <= pg->plies &&
+			    positions_contains(m, n, openings_moves(verify, v), n, g->size);
 		}
 		if (bad)
 			(*dropped)++;
@@ -215,14 +221,14 @@ static int play_games(const TexelConfig *c, const OpeningSet *data, const char *
 		for (int k = 0; k < 2 * n && rc == 0; k++) {
 			int pair = first + k / 2, job = 2 * pair + k % 2;
 			const GameRecord *r = &recs[k];
-			const Opening *o = &data->items[pair % data->count];
-			char line[BOARD_MAX_MOVES * 5 + 512];
+			char line[BOARD_MAX_MOVES * 5 + 512], name[OPENING_NAME_MAX];
 			bool a_black = k % 2 == 0;
 			/* Rounds as `arena run` numbers them (schedule.h): from 1,
 			 * once more each time the openings come round. */
 			int round = pair / data->count + 1;
 			if (results_format(line, sizeof line, c->size, job, pair, round,
-			                   o->name, a_black ? pa->name : bname,
+			                   openings_name(data, pair % data->count, name),
+			                   a_black ? pa->name : bname,
 			                   a_black ? bname : pa->name, r) < 0 ||
 			    fputs(line, f) == EOF) {
 				snprintf(err, errlen, "%s: write error", games_out);
@@ -257,21 +263,27 @@ int texel_data_openings(const TexelConfig *c, const OpeningSet *verify, OpeningS
                         TexelDataStats *st, char *err, size_t errlen)
 {
 	memset(st, 0, sizeof *st);
-	*data = (OpeningSet){0, NULL};
+	*data = (OpeningSet){0};
 	if (c->games_csv[0]) {
 		st->opening_max = c->opening_plies;
 		return 0;
 	}
 	if (c->openings[0]) {
-		if (openings_load(c->openings, c->size, c->rule, data, err, errlen) < 0)
+		OpeningSet all;
+		if (openings_load(c->openings, c->size, c->rule, &all, err, errlen) < 0)
 			return -2;
-		int kept = 0;
-		for (int i = 0; i < data->count; i++)
-			if (!conflicts_with(data->items[i].moves, data->items[i].count,
-			                    verify, c->size))
-				data->items[kept++] = data->items[i];
-		st->conflicts = data->count - kept;
-		data->count = kept;
+		for (int i = 0; i < all.count; i++)
+			if (!conflicts_with(openings_moves(&all, i),
+			                    openings_length(&all, i), verify, c->size) &&
+			    openings_append(data, &all, i) < 0) {
+				snprintf(err, errlen, "out of memory");
+				openings_free(&all);
+				openings_free(data);
+				return -1;
+			}
+		int kept = data->count;
+		st->conflicts = all.count - kept;
+		openings_free(&all);
 		if (!kept) {
 			snprintf(
 			    err, errlen,
@@ -290,8 +302,8 @@ int texel_data_openings(const TexelConfig *c, const OpeningSet *verify, OpeningS
 		}
 	}
 	for (int i = 0; i < data->count; i++)
-		if (data->items[i].count > st->opening_max)
-			st->opening_max = data->items[i].count;
+		if (openings_length(data, i) > st->opening_max)
+			st->opening_max = openings_length(data, i);
 	return 0;
 }
 

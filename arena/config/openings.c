@@ -22,61 +22,195 @@ typedef struct {
 	char *err;
 	size_t errlen;
 	OpeningSet *set;
-	int cap;
 } Ctx;
 
 /* The most of a line quoted in a message. */
 enum { QUOTE = 24 };
 
-static int grow(OpeningSet *set, int *cap)
+/* The most openings a file may hold. */
+enum { FILE_OPENINGS_MAX = 1 << 26 };
+
+/* Makes room in *p (of *cap elements of size elem) for need; doubles. */
+static int reserve(void **p, int64_t *cap, int64_t need, size_t elem)
 {
-	if (set->count < *cap)
+	if (need <= *cap)
 		return 0;
-	if (*cap >= (1 << 26))
+	int64_t n = *cap ? *cap : 64;
+	while (n < need)
+		n *= 2;
+	if ((uint64_t)n > SIZE_MAX / elem)
 		return -1;
-	int n = *cap ? 2 * *cap : 64;
-	Opening *items = realloc(set->items, sizeof *items * (size_t)n);
-	if (!items)
+	void *q = realloc(*p, elem * (size_t)n);
+	if (!q)
 		return -1;
-	set->items = items;
+	*p = q;
 	*cap = n;
 	return 0;
 }
 
+/* Gives back the spare capacity (a failed shrink keeps the block). */
+static void shrink(void **p, int64_t *cap, int64_t n, size_t elem)
+{
+	void *q = n ? realloc(*p, elem * (size_t)n) : NULL;
+	if (q || !n) {
+		if (!n)
+			free(*p);
+		*p = q;
+		*cap = n;
+	}
+}
+
+/* Appends an opening whose name is at offset name of set->names (-1:
+ * "line <line>"). */
+static int push(OpeningSet *set, int64_t name, int line, int sym, const int16_t *moves,
+                int count)
+{
+	if (set->count == INT32_MAX ||
+	    reserve((void **)&set->entries, &set->cap, set->count + 1,
+	            sizeof *set->entries) < 0 ||
+	    reserve((void **)&set->moves, &set->cap_moves, set->nmoves + count,
+	            sizeof *set->moves) < 0)
+		return -1;
+	if (count)
+		memcpy(set->moves + set->nmoves, moves, sizeof *moves * (size_t)count);
+	set->entries[set->count++] = (OpeningEntry){.first = set->nmoves,
+	                                            .name = name,
+	                                            .line = line,
+	                                            .count = (uint8_t)count,
+	                                            .sym = (uint8_t)sym};
+	set->nmoves += count;
+	return 0;
+}
+
+/* Copies name into set->names; returns its offset, or -1. */
+static int64_t intern(OpeningSet *set, const char *name)
+{
+	size_t len = strlen(name) + 1;
+	if (reserve((void **)&set->names, &set->cap_names, set->nnames + (int64_t)len, 1) <
+	    0)
+		return -1;
+	int64_t at = set->nnames;
+	memcpy(set->names + at, name, len);
+	set->nnames += (int64_t)len;
+	return at;
+}
+
+/* Appends an opening named name (NULL: "line <line>"). */
+static int add(OpeningSet *set, const char *name, int line, int sym, const int16_t *moves,
+               int count)
+{
+	int64_t at = name ? intern(set, name) : -1;
+	if (name && at < 0)
+		return -1;
+	if (push(set, at, line, sym, moves, count) < 0) {
+		if (name)
+			set->nnames = at; /* the set unchanged */
+		return -1;
+	}
+	return 0;
+}
+
+const char *openings_name(const OpeningSet *set, int i, char *buf)
+{
+	const OpeningEntry *e = &set->entries[i];
+	char base[OPENING_NAME_MAX], *to = e->sym ? base : buf;
+	if (e->name >= 0)
+		snprintf(to, OPENING_NAME_MAX, "%s", set->names + e->name);
+	else
+		snprintf(to, OPENING_NAME_MAX, "line %d", e->line);
+	if (e->sym)
+		snprintf(buf, OPENING_NAME_MAX, "%.58s/s%d", base, e->sym);
+	return buf;
+}
+
+void openings_get(const OpeningSet *set, int i, Opening *o)
+{
+	const OpeningEntry *e = &set->entries[i];
+	openings_name(set, i, o->name);
+	o->count = e->count;
+	o->line = e->line;
+	memcpy(o->moves, set->moves + e->first, sizeof o->moves[0] * e->count);
+}
+
+int openings_add(OpeningSet *set, const Opening *o)
+{
+	return add(set, o->name, o->line, 0, o->moves, o->count);
+}
+
+int openings_append(OpeningSet *set, const OpeningSet *src, int i)
+{
+	const OpeningEntry *e = &src->entries[i];
+	return add(set, e->name >= 0 ? src->names + e->name : NULL, e->line, e->sym,
+	           src->moves + e->first, e->count);
+}
+
+void openings_truncate(OpeningSet *set, int n)
+{
+	if (n >= set->count)
+		return;
+	set->count = n;
+	set->nmoves = n ? set->entries[n - 1].first + set->entries[n - 1].count : 0;
+	/* Names are in the openings' order; those past the kept ones go. */
+	int64_t names = 0;
+	for (int i = n - 1; i >= 0 && names == 0; i--)
+		if (set->entries[i].name >= 0)
+			names = set->entries[i].name +
+			        (int64_t)strlen(set->names + set->entries[i].name) + 1;
+	set->nnames = names;
+}
+
+size_t openings_bytes(const OpeningSet *set)
+{
+	return (size_t)set->cap * sizeof *set->entries +
+	       (size_t)set->cap_moves * sizeof *set->moves + (size_t)set->cap_names;
+}
+
 void openings_free(OpeningSet *set)
 {
-	free(set->items);
-	set->items = NULL;
-	set->count = 0;
+	free(set->entries);
+	free(set->moves);
+	free(set->names);
+	*set = (OpeningSet){0};
 }
 
 int openings_empty(OpeningSet *set)
 {
-	set->items = calloc(1, sizeof *set->items);
-	if (!set->items)
+	*set = (OpeningSet){0};
+	if (add(set, "empty", 0, 0, NULL, 0) < 0) {
+		openings_free(set);
 		return -1;
-	set->count = 1;
-	snprintf(set->items[0].name, sizeof set->items[0].name, "empty");
+	}
 	return 0;
+}
+
+/* The spare capacity of a set read whole given back. */
+static void fit(OpeningSet *set)
+{
+	shrink((void **)&set->entries, &set->cap, set->count, sizeof *set->entries);
+	shrink((void **)&set->moves, &set->cap_moves, set->nmoves, sizeof *set->moves);
+	shrink((void **)&set->names, &set->cap_names, set->nnames, 1);
 }
 
 /* Checks that the opening can be played: nothing wins, nothing forbidden.
  * b is an empty board of the run's, left empty again (undo costs what play
  * does; a fresh board_init per opening would cost a whole refresh). */
-static int check(const Opening *o, Board *b, char *msg, size_t msglen)
+static int check(const OpeningSet *set, int k, Board *b, char *msg, size_t msglen)
 {
-	int rc = 0, played = 0;
-	for (int i = 0; i < o->count && rc == 0; i++) {
+	int rc = 0, played = 0, count = openings_length(set, k);
+	const int16_t *moves = openings_moves(set, k);
+	char name[OPENING_NAME_MAX];
+	openings_name(set, k, name);
+	for (int i = 0; i < count && rc == 0; i++) {
 		char t[COORD_TEXT_MAX];
-		int p = o->moves[i];
+		int p = moves[i];
 		Outcome out;
 		if (!board_empty_at(b, p)) {
-			snprintf(msg, msglen, "opening '%s': %s is played twice", o->name,
+			snprintf(msg, msglen, "opening '%s': %s is played twice", name,
 			         coord_format(b->size, p, t));
 			rc = -1;
 		} else if ((out = rules_outcome(b, p)) != OUTCOME_NONE) {
-			snprintf(msg, msglen, "opening '%s': move %d, %s, %s", o->name,
-			         i + 1, coord_format(b->size, p, t),
+			snprintf(msg, msglen, "opening '%s': move %d, %s, %s", name, i + 1,
+			         coord_format(b->size, p, t),
 			         out == OUTCOME_WIN ? "already wins"
 			                            : "is forbidden for black");
 			rc = -1;
@@ -86,7 +220,7 @@ static int check(const Opening *o, Board *b, char *msg, size_t msglen)
 		}
 	}
 	if (rc == 0 && board_full(b)) {
-		snprintf(msg, msglen, "opening '%s' fills the board", o->name);
+		snprintf(msg, msglen, "opening '%s' fills the board", name);
 		rc = -1;
 	}
 	while (played--)
@@ -113,10 +247,9 @@ static int ini_section(Ctx *c, const IniFile *ini, int s)
 		return inifile_fail(ini, sec->line, msg, c->err, c->errlen);
 	}
 	OpeningSet *set = c->set;
-	if (grow(set, &c->cap) < 0)
+	if (set->count >= FILE_OPENINGS_MAX)
 		return inifile_fail(ini, sec->line, "out of memory", c->err, c->errlen);
-	Opening *o = &set->items[set->count];
-	memset(o, 0, sizeof *o);
+	Opening op = {.count = 0}, *o = &op;
 	snprintf(o->name, sizeof o->name, "%s", name);
 	bool moves = false;
 	for (int k = sec->first; k < sec->first + sec->count; k++) {
@@ -147,7 +280,8 @@ static int ini_section(Ctx *c, const IniFile *ini, int s)
 		snprintf(msg, sizeof msg, "[opening %s] has no 'moves'", name);
 		return inifile_fail(ini, sec->line, msg, c->err, c->errlen);
 	}
-	set->count++;
+	if (openings_add(set, o) < 0)
+		return inifile_fail(ini, sec->line, "out of memory", c->err, c->errlen);
 	return 0;
 }
 
@@ -225,20 +359,22 @@ static int load_offsets(Ctx *c, Lines *r, char *s)
 		s[strcspn(s, "#;")] = '\0';
 		if (comment_or_blank(s))
 			continue;
-		if (grow(c->set, &c->cap) < 0) {
+		if (c->set->count >= FILE_OPENINGS_MAX) {
 			snprintf(c->err, c->errlen, "%s:%ld: out of memory", c->path,
 			         r->line);
 			return -1;
 		}
-		Opening *o = &c->set->items[c->set->count];
-		memset(o, 0, sizeof *o);
-		o->line = (int)r->line;
-		snprintf(o->name, sizeof o->name, "line %ld", r->line);
-		if (parse_offsets(s, c->size, o, msg, sizeof msg) < 0) {
+		Opening o = {.count = 0};
+		if (parse_offsets(s, c->size, &o, msg, sizeof msg) < 0) {
 			snprintf(c->err, c->errlen, "%s:%ld: %s", c->path, r->line, msg);
 			return -1;
 		}
-		c->set->count++;
+		/* Its name, "line N", is made when asked for (openings_name). */
+		if (add(c->set, NULL, (int)r->line, 0, o.moves, o.count) < 0) {
+			snprintf(c->err, c->errlen, "%s:%ld: out of memory", c->path,
+			         r->line);
+			return -1;
+		}
 	}
 	if (st != LINES_END) {
 		lines_error(r, st, msg, sizeof msg);
@@ -251,7 +387,7 @@ static int load_offsets(Ctx *c, Lines *r, char *s)
 int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *err,
                   size_t errlen)
 {
-	*set = (OpeningSet){0, NULL};
+	*set = (OpeningSet){0};
 	Ctx c = {.path = path, .size = size, .err = err, .errlen = errlen, .set = set};
 	FILE *f = fopen(path, "re");
 	if (!f) {
@@ -290,14 +426,16 @@ int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *
 	}
 	for (int i = 0; i < set->count && rc == 0; i++) {
 		char msg[512];
-		if (check(&set->items[i], b, msg, sizeof msg) < 0) {
-			snprintf(err, errlen, "%s:%d: %s", path, set->items[i].line, msg);
+		if (check(set, i, b, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "%s:%d: %s", path, set->entries[i].line, msg);
 			rc = -1;
 		}
 	}
 	free(b);
 	if (rc < 0)
 		openings_free(set);
+	else
+		fit(set);
 	return rc;
 }
 
@@ -317,14 +455,14 @@ int openings_transform(int p, int k, int size)
 }
 
 /* Same stones of each colour, whatever the order they were played in. */
-static bool same_position(const Opening *a, const Opening *b)
+static bool same_position(const int16_t *a, int na, const int16_t *b, int nb)
 {
-	if (a->count != b->count)
+	if (na != nb)
 		return false;
-	for (int i = 0; i < a->count; i++) {
+	for (int i = 0; i < na; i++) {
 		bool found = false;
-		for (int j = i % 2; j < b->count && !found; j += 2)
-			found = a->moves[i] == b->moves[j];
+		for (int j = i % 2; j < nb && !found; j += 2)
+			found = a[i] == b[j];
 		if (!found)
 			return false;
 	}
@@ -333,30 +471,35 @@ static bool same_position(const Opening *a, const Opening *b)
 
 int openings_add_symmetries(OpeningSet *set, int size)
 {
-	Opening *out = malloc(sizeof *out * (size_t)set->count * 8);
-	if (!out)
-		return -1;
-	int n = 0;
+	OpeningSet out = {0};
 	for (int i = 0; i < set->count; i++) {
-		const Opening *o = &set->items[i];
-		int first = n;
+		const OpeningEntry *o = &set->entries[i];
+		const int16_t *moves = openings_moves(set, i);
+		/* The images share their original's name, kept once. */
+		char name[OPENING_NAME_MAX];
+		int64_t at =
+		    o->name < 0 && !o->sym ? -1 : intern(&out, openings_name(set, i, name));
+		if (at == -1 && (o->name >= 0 || o->sym))
+			goto oom;
+		int first = out.count;
 		for (int k = 0; k < 8; k++) {
-			Opening t = *o;
+			int16_t t[OPENING_MOVES_MAX];
 			for (int j = 0; j < o->count; j++)
-				t.moves[j] =
-				    (int16_t)openings_transform(o->moves[j], k, size);
-			if (k)
-				snprintf(t.name, sizeof t.name, "%.58s/s%d", o->name, k);
+				t[j] = (int16_t)openings_transform(moves[j], k, size);
 			/* Skip an image equal to one already kept for this opening. */
 			bool dup = false;
-			for (int j = first; j < n && !dup; j++)
-				dup = same_position(&out[j], &t);
-			if (!dup)
-				out[n++] = t;
+			for (int j = first; j < out.count && !dup; j++)
+				dup = same_position(openings_moves(&out, j),
+				                    openings_length(&out, j), t, o->count);
+			if (!dup && push(&out, at, o->line, k, t, o->count) < 0)
+				goto oom;
 		}
 	}
-	free(set->items);
-	set->items = out;
-	set->count = n;
+	openings_free(set);
+	fit(&out);
+	*set = out;
 	return 0;
+oom:
+	openings_free(&out);
+	return -1;
 }

@@ -22,6 +22,8 @@
 
 enum { OPENING_MOVES_MAX = 64, OPENING_NAME_MAX = 64 };
 
+/* One opening whole: what a game is given (jobs_play, the wire) and what a
+ * caller fills to add one to a set. */
 typedef struct {
 	char name[OPENING_NAME_MAX];
 	int count;
@@ -29,10 +31,58 @@ typedef struct {
 	int16_t moves[OPENING_MOVES_MAX];
 } Opening;
 
+/* One opening as a set holds it, in 24 bytes: its moves in the set's
+ * shared array, its name in the set's shared text or made when asked for
+ * (an offset file's "line N"; a symmetric image's "/sK" after its
+ * original's name). Read it through the functions below. */
+typedef struct {
+	int64_t first; /* its moves: moves[first .. first + count) */
+	int64_t name;  /* its name's offset in names; -1: "line <line>" */
+	int32_t line;  /* as Opening.line */
+	uint8_t count;
+	uint8_t sym; /* 0, or the symmetry 1..7 that made it from its original */
+} OpeningEntry;
+
+/* A set of openings: 24 bytes an opening, 2 a move, and the length + 1 of
+ * each name an INI file gave (openings_bytes). Zero-initialised, it is
+ * empty. */
 typedef struct {
 	int count;
-	Opening *items; /* owned; free with openings_free */
+	OpeningEntry *entries; /* owned, as the rest; free with openings_free */
+	int16_t *moves;
+	char *names;
+	int64_t cap, nmoves, cap_moves, nnames, cap_names;
 } OpeningSet;
+
+/* The moves of opening i (0 <= i < count), openings_length of them;
+ * valid until the set changes. */
+static inline const int16_t *openings_moves(const OpeningSet *set, int i)
+{
+	return set->moves + set->entries[i].first;
+}
+
+static inline int openings_length(const OpeningSet *set, int i)
+{
+	return set->entries[i].count;
+}
+
+/* Writes the name of opening i into buf (OPENING_NAME_MAX bytes) and
+ * returns buf. */
+const char *openings_name(const OpeningSet *set, int i, char *buf);
+
+/* Copies opening i whole into o. */
+void openings_get(const OpeningSet *set, int i, Opening *o);
+
+/* Appends o (name, line, moves; 0 <= o->count <= OPENING_MOVES_MAX), or
+ * opening i of src. Returns 0, or -1 (out of memory; the set unchanged). */
+int openings_add(OpeningSet *set, const Opening *o);
+int openings_append(OpeningSet *set, const OpeningSet *src, int i);
+
+/* Keeps the first n openings (0 <= n <= count). */
+void openings_truncate(OpeningSet *set, int n);
+
+/* The bytes the set holds allocated (its arrays' capacities). */
+size_t openings_bytes(const OpeningSet *set);
 
 /* Loads and checks path for a size x size board under rule, in time
  * linear in the file. Returns 0, or -1 with "file:line: what is wrong" in
@@ -40,7 +90,8 @@ typedef struct {
 int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *err,
                   size_t errlen);
 
-/* A set holding one opening: the empty board. */
+/* A set holding one opening named "empty": the empty board. Returns 0
+ * or -1 (out of memory). */
 int openings_empty(OpeningSet *set);
 
 /* Replaces each opening by its distinct images under the 8 symmetries of

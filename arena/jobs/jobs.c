@@ -182,7 +182,10 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 				continue;
 			}
 			const Job *j = &jobs[i];
-			jobs_play(&s, row, j, os ? &os->items[j->opening] : NULL, rec);
+			Opening o;
+			if (os)
+				openings_get(os, j->opening, &o);
+			jobs_play(&s, row, j, os ? &o : NULL, rec);
 		}
 		free(rec);
 		affinity_unpin(&mask);

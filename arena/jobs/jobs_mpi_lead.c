@@ -40,9 +40,13 @@ static double thread_cpu_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static const Opening *opening_of(const Lead *L, const Job *j)
+/* The opening of j copied into o, or NULL: the empty board. */
+static const Opening *opening_of(const Lead *L, const Job *j, Opening *o)
 {
-	return L->os ? &L->os->items[j->opening] : NULL;
+	if (!L->os)
+		return NULL;
+	openings_get(L->os, j->opening, o);
+	return o;
 }
 
 static void send_header(Lead *L, int threads)
@@ -131,7 +135,8 @@ static void send_jobs(Lead *L, int r, int want)
 			break;
 		wire_i32(&o, first + sent);
 		wire_job(&o, j);
-		wire_opening(&o, opening_of(L, j));
+		Opening op;
+		wire_opening(&o, opening_of(L, j, &op));
 		for (int c = BLACK; c <= WHITE; c++) {
 			wire_i32(&o, own[c]);
 			if (own[c])
@@ -261,7 +266,8 @@ static void play_local(Lead *L, int row)
 		int i = atomic_fetch_add(&L->next, 1);
 		if (i >= L->count)
 			break;
-		jobs_play(&L->s, row, &L->jobs[i], opening_of(L, &L->jobs[i]), rec);
+		Opening op;
+		jobs_play(&L->s, row, &L->jobs[i], opening_of(L, &L->jobs[i], &op), rec);
 		atomic_fetch_add(&L->local, 1);
 	}
 	affinity_unpin(&mask);

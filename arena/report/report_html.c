@@ -410,7 +410,7 @@ int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_
 		*slash = '\0';
 	else
 		snprintf(dir, sizeof dir, ".");
-	OpeningSet op = {0, NULL};
+	OpeningSet op = {0};
 	Scan s = {.dir = dir};
 	Tournament *t = load_config(dir, &op, note, sizeof note);
 	s.t = t;
@@ -421,9 +421,10 @@ int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_
 		goto oom;
 	/* The file's openings first, so their indices are the set's. */
 	for (int i = 0; i < op.count; i++) {
-		if (names_add(&s.openings, op.items[i].name) != i)
+		char name[OPENING_NAME_MAX];
+		if (names_add(&s.openings, openings_name(&op, i, name)) != i)
 			goto oom; /* (or a name twice, which openings_load refuses) */
-		stones[i] = op.items[i].count;
+		stones[i] = openings_length(&op, i);
 	}
 	s.stones = stones, s.nstones = op.count;
 	if (results_scan(csv, scan_row, &s, NULL, err, errlen) < 0 && !s.stopped)

@@ -68,47 +68,68 @@ static int16_t id_of_mask[MASKS];
 static int id_count;
 static once_flag tables_once = ONCE_FLAG_INIT, wide_once = ONCE_FLAG_INIT;
 
-/* The shape classes of a black stone on cells[CENTRE]. With exact, a shape
- * that is or makes a five counts only if neither cell just beyond its
- * window is black: then every five it makes is exact (for "011110" both,
- * its ends being empty). A five is credited to its middle stones only. */
-static unsigned shapes_of(const int cells[SPAN], bool exact)
+/* The tables are filled shape by shape rather than key by key: a shape's
+ * window placed with the stone on one of its own cells fixes the cells of
+ * the window, and only the keys that agree with it are visited (a few
+ * hundred per placement, under a millisecond in all, where matching every
+ * window against every key took 15 ms on the first move of a fresh
+ * process). The keys are those of `mark` below: the 16-bit key of the
+ * cells within four, plus whether each cell five away is black. */
+enum { FAR_KEYS = KEYS << 2 };
+
+/* Sets bit in out[] for every key whose cells (0..9: offsets -5..-1, then
+ * 1..5) take values in allowed[] (a bit per cell value), from cell i on. */
+static void mark(const uint8_t allowed[SPAN - 1], int i, uint32_t key, unsigned bit,
+                 uint16_t *out)
 {
-	unsigned mask = 0;
+	if (i == SPAN - 1) {
+		out[key] |= (uint16_t)bit;
+		return;
+	}
+	for (uint32_t v = 0; v < 4; v++) {
+		if (!(allowed[i] >> v & 1))
+			continue;
+		uint32_t add = i == 0          ? (uint32_t)(v == CELL_BLACK) << 16
+		               : i == SPAN - 2 ? (uint32_t)(v == CELL_BLACK) << 17
+		                               : v << (2 * (i - 1));
+		mark(allowed, i + 1, key | add, bit, out);
+	}
+}
+
+/* For each key, the shape classes of a black stone with those cells
+ * around it. With exact, a shape that is or makes a five counts only if
+ * neither cell just beyond its window is black: then every five it makes
+ * is exact (for "011110" both, its ends being empty). A five is credited
+ * to its middle stones only. With far, a cell five away may be black or
+ * empty (out has FAR_KEYS entries); without it, it is empty (KEYS). */
+static void shape_masks(bool exact, bool far, uint16_t *out)
+{
+	memset(out, 0, sizeof out[0] * (far ? FAR_KEYS : KEYS));
+	uint8_t any = 1 << CELL_EMPTY | 1 << CELL_BLACK | 1 << CELL_WHITE | 1 << CELL_WALL;
+	uint8_t edge = far ? 1 << CELL_EMPTY | 1 << CELL_BLACK : 1 << CELL_EMPTY;
 	for (size_t i = 0; i < sizeof shape_list / sizeof shape_list[0]; i++) {
 		const char *s = shape_list[i].cells;
 		AbShape shape = shape_list[i].shape;
-		int len = (int)strlen(s);
+		int len = s[5] ? 6 : 5;
 		for (int at = 0; at < len; at++) { /* the stone's place in the window */
-			int start = CENTRE - at;
 			if (s[at] != '1' || (shape == AB_FIVE && (at < 1 || at > 3)))
 				continue;
-			bool match = true;
-			for (int j = 0; j < len && match; j++)
-				match = cells[start + j] ==
-				        (s[j] == '1' ? CELL_BLACK : CELL_EMPTY);
-			if (!match)
-				continue;
-			if (exact && (1u << shape & FIVE_MAKERS) &&
-			    (cells[start - 1] == CELL_BLACK ||
-			     cells[start + len] == CELL_BLACK))
-				continue;
-			mask |= 1u << shape;
+			/* allowed[] by place in the span (the stone's own unused). */
+			uint8_t allowed[SPAN];
+			for (int k = 0; k < SPAN; k++)
+				allowed[k] = k == 0 || k == SPAN - 1 ? edge : any;
+			int start = CENTRE - at;
+			for (int j = 0; j < len; j++)
+				allowed[start + j] &=
+				    (uint8_t)(1 << (s[j] == '1' ? CELL_BLACK : CELL_EMPTY));
+			if (exact && (1u << shape & FIVE_MAKERS)) {
+				allowed[start - 1] &= (uint8_t) ~(1 << CELL_BLACK);
+				allowed[start + len] &= (uint8_t) ~(1 << CELL_BLACK);
+			}
+			memmove(allowed + CENTRE, allowed + CENTRE + 1, SPAN - 1 - CENTRE);
+			mark(allowed, 0, 0, 1u << shape, out);
 		}
 	}
-	return mask;
-}
-
-/* The cells of a 16-bit key (offsets -4..-1, then 1..4); the cells five
- * away empty. */
-static void narrow_cells(uint32_t key, int cells[SPAN])
-{
-	for (int j = 0; j < 4; j++) {
-		cells[1 + j] = (int)(key >> (2 * j)) & 3;
-		cells[6 + j] = (int)(key >> (8 + 2 * j)) & 3;
-	}
-	cells[0] = cells[SPAN - 1] = CELL_EMPTY;
-	cells[CENTRE] = CELL_BLACK;
 }
 
 /* A 20-bit key holds offsets -5..-1, then 1..5; its 16-bit key drops the
@@ -139,21 +160,24 @@ static uint8_t id_of(unsigned mask)
 	return (uint8_t)(id_of_mask[mask] < 0 ? id_of_mask[0] : id_of_mask[mask]);
 }
 
+/* The ids are given in the order of the keys (tests/test_ab_tables.c
+ * holds the tables to the first construction's). The scratch masks are
+ * written only here, under call_once. */
 static void build_tables(void)
 {
+	static uint16_t loose[KEYS], exact[KEYS];
+	shape_masks(false, false, loose);
+	shape_masks(true, false, exact);
 	memset(id_of_mask, -1, sizeof id_of_mask);
 	id_count = 0;
 	add_id(0);
 	for (uint32_t key = 0; key < KEYS; key++) {
-		int cells[SPAN];
-		narrow_cells(key, cells);
-		unsigned mask = shapes_of(cells, false);
-		add_id(mask);
-		id_narrow[key] = id_of(mask);
+		add_id(loose[key]);
+		id_narrow[key] = id_of(loose[key]);
 		/* The exact table comes later, after players may have taken
 		 * their values for the ids, so its sets get ids now: the cells
 		 * five away can only take five makers out of this one. */
-		unsigned most = shapes_of(cells, true), makers = most & FIVE_MAKERS;
+		unsigned most = exact[key], makers = most & FIVE_MAKERS;
 		for (unsigned sub = makers;; sub = (sub - 1) & makers) {
 			add_id((most & ~makers) | sub);
 			if (!sub)
@@ -164,17 +188,14 @@ static void build_tables(void)
 
 static void build_wide(void)
 {
+	static uint16_t far[FAR_KEYS]; /* written only here, under call_once */
+	shape_masks(true, true, far);
 	for (uint32_t key = 0; key < KEYS; key++) {
-		int cells[SPAN];
-		narrow_cells(key, cells);
 		/* Only whether a cell five away is black matters: [before][after]. */
-		unsigned most = shapes_of(cells, true), mask[2][2];
-		for (int i = 0; i < 4; i++) {
-			cells[0] = i & 1 ? CELL_BLACK : CELL_EMPTY;
-			cells[SPAN - 1] = i & 2 ? CELL_BLACK : CELL_EMPTY;
+		unsigned most = far[key], mask[2][2];
+		for (int i = 0; i < 4; i++)
 			mask[i & 1][i >> 1] =
-			    most & FIVE_MAKERS ? shapes_of(cells, true) : most;
-		}
+			    most & FIVE_MAKERS ? far[key | (uint32_t)i << 16] : most;
 		for (int before = 0; before < 4; before++)
 			for (int after = 0; after < 4; after++)
 				id_wide[wide_of(key, before, after)] =
