@@ -308,6 +308,15 @@ first=$(grep -A1 '^rank player' gl.txt | tail -1 | awk '{print $2}')
 [ -n "$last" ] && [ "$last" = "$first" ] ||
 	fail "the progress's last leader '$last' is not the standings' first '$first'"
 
+# A games file with a fault but no faults.csv beside it (a merged file,
+# another tool's): the endings line points to no evidence (issue 29).
+mkdir -p merged
+printf '%s\n' "job,pair,round,opening,black,white,result,reason,plies,moves,black_ms,white_ms,black_nodes,white_nodes" \
+	"0,0,1,o,a,b,0-1,timeout,1,h8,9000,0,0,0" "1,0,1,o,b,a,1-0,five,9,h8 i9 h9 i10 h10 i11 h11 i12 h12,0,0,0,0" \
+	> merged/m.csv
+"$arena" elo merged/m.csv > merged.txt 2>&1 || fail "elo of a merged file: $(cat merged.txt)"
+grep -q '^ends: five 1, timeout 1$' merged.txt || fail "endings: $(grep ends merged.txt)"
+
 # More pairs, or more rounds, on resume: the run goes on to exactly the
 # files of a run that asked for that many from the start (issue 27).
 "$arena" run g.ini --out gfull --set tournament.pairs=9 >/dev/null 2>&1 || fail "9 pairs"

@@ -324,7 +324,7 @@ static int write_page(const char *dir, const char *csv, const Tally *t, const El
 /* The standings' footer: how the games ended, a count per reason, in the
  * order of game_play.h (END_COUNT: reasons this version does not know); faults
  * (an engine's own loss) point at faults.csv. */
-static void print_endings(const long *count, FILE *out)
+static void print_endings(const long *count, bool have_faults, FILE *out)
 {
 	fprintf(out, "ends:");
 	long faults = 0;
@@ -338,7 +338,10 @@ static void print_endings(const long *count, FILE *out)
 		    k == END_MEMORY || k == END_ILLEGAL)
 			faults += count[k];
 	}
-	fprintf(out, "%s\n", faults ? " (the evidence of each fault: faults.csv)" : "");
+	/* Only a run folder keeps the evidence (arena elo of any file may have
+	 * none beside it). */
+	fprintf(out, "%s\n",
+	        faults && have_faults ? " (the evidence of each fault: faults.csv)" : "");
 }
 
 int report_run(const char *dir, const char *csv, const char *const *given, int n,
@@ -391,7 +394,7 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 		        "; so every player has one virtual draw against a pool-average "
 		        "player, which keeps the ratings finite and in their order)\n");
 	}
-	print_endings(t.ends, out);
+	print_endings(t.ends, access(fpath, F_OK) == 0, out);
 	if (write_pairs(dir, &t, out, err, errlen) < 0)
 		goto out;
 	int plotted = plot(dir, r, out, err, errlen);
