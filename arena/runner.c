@@ -726,7 +726,8 @@ static int report(Run *r, char *err, size_t errlen)
 	for (int i = 0; i < t->nplayers; i++)
 		names[i] = t->players[i].name;
 	if (report_run(r->dir, r->csv_path, names, t->nplayers,
-	               t->anchor[0] ? t->anchor : NULL, stdout, msg, sizeof msg) < 0)
+	               t->anchor[0] ? t->anchor : NULL, TALLY_DUPS_REFUSE, stdout, msg,
+	               sizeof msg) < 0)
 		return say(err, errlen, 1, msg);
 	return 0;
 }

@@ -582,7 +582,8 @@ static void head_to_head(const PairKind *kinds, int nkinds, bool paired, char *c
 	char *text = NULL, err[512];
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
-	if (report_run(dir, path, NULL, 0, NULL, out, err, sizeof err) < 0)
+	if (report_run(dir, path, NULL, 0, NULL, TALLY_DUPS_REFUSE, out, err, sizeof err) <
+	    0)
 		fail_msg("%s", err);
 	fclose(out);
 	/* The row: "A", "B", games, "+ = -", score, the Elo cell, the LOS cell. */

@@ -70,7 +70,8 @@ static void names_in_utf8_keep_the_columns(void **state)
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
 	char err[512];
-	if (report_run(dir, csv, NULL, 0, NULL, out, err, sizeof err) < 0)
+	if (report_run(dir, csv, NULL, 0, NULL, TALLY_DUPS_REFUSE, out, err, sizeof err) <
+	    0)
 		fail_msg("%s", err);
 	fclose(out);
 	assert_int_equal(rows_as_wide_as(text, "rank player"), 4);

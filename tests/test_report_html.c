@@ -46,7 +46,8 @@ static char *report(const char *const *names, int n)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
-	if (report_run(dir, csv, names, n, NULL, out, err, sizeof err) < 0)
+	if (report_run(dir, csv, names, n, NULL, TALLY_DUPS_REFUSE, out, err, sizeof err) <
+	    0)
 		fail_msg("%s", err);
 	fclose(out);
 	assert_non_null(strstr(text, "report.html"));

@@ -60,7 +60,7 @@ static void write_games(const char *const *games, int n)
 static void read_ok(const char *const *given, int n, Tally *t)
 {
 	char err[256];
-	if (tally_read(csv, given, n, t, err, sizeof err) < 0)
+	if (tally_read(csv, given, n, TALLY_DUPS_REFUSE, t, err, sizeof err) < 0)
 		fail_msg("tally_read: %s", err);
 }
 
@@ -140,12 +140,41 @@ static void test_given_players_and_endings(void **state)
 	tally_free(&t);
 	char err[256];
 	const char *const two[] = {"A", "C"};
-	assert_int_equal(tally_read(csv, two, 2, &t, err, sizeof err), -1);
+	assert_int_equal(tally_read(csv, two, 2, TALLY_DUPS_REFUSE, &t, err, sizeof err),
+	                 -1);
 	assert_string_equal(strstr(err, "games.csv:2:"), "games.csv:2: unknown player 'B'");
 	assert_null(t.names);
 }
 
 /* More players than the old table held (256), and the limit. */
+/* A job number twice (two runs' files joined): refused with its line, or
+ * the first counted, or both, and counted either way (issue 29). */
+static void test_duplicates(void **state)
+{
+	(void)state;
+	FILE *f = fopen(csv, "w");
+	assert_non_null(f);
+	fprintf(f, "%s\n", RESULTS_HEADER);
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 3; i++)
+			fprintf(f, "%d,%d,1,o,a,b,1-0,five,1,h8,0,0,0,0\n", i, i / 2);
+	fclose(f);
+	Tally t;
+	char err[256];
+	assert_int_equal(tally_read(csv, NULL, 0, TALLY_DUPS_REFUSE, &t, err, sizeof err),
+	                 -1);
+	assert_non_null(strstr(err, ":5: game 0 again"));
+	assert_int_equal(tally_read(csv, NULL, 0, TALLY_DUPS_DROP, &t, err, sizeof err), 0);
+	assert_int_equal(t.games, 3);
+	assert_int_equal(t.dups, 3);
+	assert_int_equal(t.dup_line, 5);
+	tally_free(&t);
+	assert_int_equal(tally_read(csv, NULL, 0, TALLY_DUPS_KEEP, &t, err, sizeof err), 0);
+	assert_int_equal(t.games, 6);
+	assert_int_equal(t.dups, 3);
+	tally_free(&t);
+}
+
 static void test_many_players(void **state)
 {
 	(void)state;
@@ -157,7 +186,8 @@ static void test_many_players(void **state)
 	fclose(f);
 	Tally t;
 	char err[256];
-	assert_int_equal(tally_read(csv, NULL, 0, &t, err, sizeof err), -1);
+	assert_int_equal(tally_read(csv, NULL, 0, TALLY_DUPS_REFUSE, &t, err, sizeof err),
+	                 -1);
 	assert_non_null(strstr(err, ":10001: more than 10000 players"));
 	f = fopen(csv, "w");
 	fprintf(f, "%s\n", RESULTS_HEADER);
@@ -172,7 +202,8 @@ static void test_many_players(void **state)
 	assert_int_equal(t.npairings, 301);
 	tally_free(&t);
 	FILE *out = fopen("/dev/null", "w");
-	int rc = report_run(dir, csv, NULL, 0, NULL, out, err, sizeof err);
+	int rc =
+	    report_run(dir, csv, NULL, 0, NULL, TALLY_DUPS_REFUSE, out, err, sizeof err);
 	fclose(out);
 	if (rc < 0)
 		fail_msg("report_run: %s", err);
@@ -189,7 +220,8 @@ static void test_report_names_and_digits(void **state)
 	char *text = NULL, err[256];
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
-	if (report_run(dir, csv, NULL, 0, NULL, out, err, sizeof err) < 0)
+	if (report_run(dir, csv, NULL, 0, NULL, TALLY_DUPS_REFUSE, out, err, sizeof err) <
+	    0)
 		fail_msg("report_run: %s", err);
 	fclose(out);
 	assert_non_null(strstr(text, "\n(no finite maximum-likelihood ratings: {D} scored "
@@ -240,6 +272,7 @@ int main(void)
 	                                    remove_dir),
 	    cmocka_unit_test_setup_teardown(test_given_players_and_endings, make_dir,
 	                                    remove_dir),
+	    cmocka_unit_test_setup_teardown(test_duplicates, make_dir, remove_dir),
 	    cmocka_unit_test_setup_teardown(test_many_players, make_dir, remove_dir),
 	    cmocka_unit_test_setup_teardown(test_report_names_and_digits, make_dir,
 	                                    remove_dir),

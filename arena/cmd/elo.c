@@ -12,6 +12,8 @@
 int elo_command(int argc, char **argv)
 {
 	const char *csv = NULL, *anchor = NULL, *dir = NULL;
+	static const char *const dup_choices[] = {"refuse", "drop", "keep", NULL};
+	int dups = TALLY_DUPS_REFUSE;
 	const Opt args[] = {{.name = "games.csv",
 	                     .kind = OPT_TEXT,
 	                     .dest = &csv,
@@ -32,6 +34,12 @@ int elo_command(int argc, char **argv)
 	                     .what = "a folder name",
 	                     .help = "where the tables go (made if missing)",
 	                     .deflt = "the games file's folder"},
+	                    {.name = "duplicates",
+	                     .kind = OPT_CHOICE,
+	                     .dest = &dups,
+	                     .choices = dup_choices,
+	                     .help = "a game whose job number an earlier line has: an "
+	                             "error, the first counts, or all"},
 	                    OPT_END};
 	const OptSpec spec = {
 	    "arena elo",
@@ -50,8 +58,8 @@ int elo_command(int argc, char **argv)
 		printable_line(stderr, err);
 		return 2;
 	}
-	int rc = report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, stdout, err,
-	                    sizeof err);
+	int rc = report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, (TallyDups)dups,
+	                    stdout, err, sizeof err);
 	if (rc < 0) {
 		fputs("arena elo: ", stderr);
 		printable_line(stderr, err);

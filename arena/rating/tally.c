@@ -34,6 +34,9 @@ typedef struct {
 	uint64_t *game; /* pairing << 33 | pair id << 2 | a's half points */
 	long gcap;
 	int last_end; /* the reason of the last game: most games end alike */
+	TallyDups dups;
+	uint64_t *seen; /* a bit per job number met */
+	size_t seen_words;
 } Reader;
 
 static uint64_t mix(uint64_t x)
@@ -145,6 +148,34 @@ static int add_game(void *user, const ResultRow *row, const char *moves, char *m
 	Reader *rd = user;
 	Tally *t = rd->t;
 	(void)moves;
+	if (row->job >= 0) {
+		size_t w = (size_t)row->job / 64;
+		if (w >= rd->seen_words) {
+			size_t nw = rd->seen_words ? rd->seen_words : 1024;
+			while (nw <= w)
+				nw *= 2;
+			uint64_t *s = realloc(rd->seen, sizeof *s * nw);
+			if (!s)
+				return err_set(msg, msglen, "out of memory");
+			memset(s + rd->seen_words, 0, sizeof *s * (nw - rd->seen_words));
+			rd->seen = s, rd->seen_words = nw;
+		}
+		uint64_t bit = (uint64_t)1 << (row->job % 64);
+		if (rd->seen[w] & bit) {
+			if (!t->dups++)
+				t->dup_line = row->line, t->dup_job = row->job;
+			if (rd->dups == TALLY_DUPS_REFUSE)
+				return err_set(
+				    msg, msglen,
+				    "game %d again (an earlier line has its job "
+				    "number: two files joined?); --duplicates drop "
+				    "counts the first, keep every one",
+				    row->job);
+			if (rd->dups == TALLY_DUPS_DROP)
+				return 0;
+		}
+		rd->seen[w] |= bit;
+	}
 	int x = find_player(rd, row->black, msg, msglen);
 	int y = x < 0 ? -1 : find_player(rd, row->white, msg, msglen);
 	if (y < 0)
@@ -315,11 +346,11 @@ static int pentanomial(Reader *rd)
 	return 0;
 }
 
-int tally_read(const char *csv, const char *const *given, int n, Tally *t, char *err,
-               size_t errlen)
+int tally_read(const char *csv, const char *const *given, int n, TallyDups dups, Tally *t,
+               char *err, size_t errlen)
 {
 	*t = (Tally){0};
-	Reader rd = {.t = t, .fixed = given != NULL};
+	Reader rd = {.t = t, .fixed = given != NULL, .dups = dups};
 	rd.name_slot = malloc(sizeof *rd.name_slot * NAME_SLOTS);
 	t->names = calloc(TALLY_PLAYERS_MAX, sizeof *t->names);
 	int rc = -1;
@@ -352,7 +383,7 @@ int tally_read(const char *csv, const char *const *given, int n, Tally *t, char 
 	}
 	rc = 0;
 out:
-	free(rd.name_slot), free(rd.slot), free(rd.draws);
+	free(rd.name_slot), free(rd.slot), free(rd.draws), free(rd.seen);
 	free(rd.game);
 	if (rc < 0)
 		tally_free(t);

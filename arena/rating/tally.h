@@ -38,16 +38,30 @@ typedef struct {
 	int npairings;
 	TallyPairing *pairings; /* owned, sorted by (a, b) */
 	long ends[END_COUNT +
-	          1]; /* games by game_play.h's reason; END_COUNT: unknown reasons */
+	          1];  /* games by game_play.h's reason; END_COUNT: unknown reasons */
+	long dups;     /* games whose job number an earlier line has */
+	long dup_line; /* the first of them, 0: none */
+	int dup_job;   /* its job number */
 } Tally;
+
+/* What to do with a game whose job number an earlier line of the file has
+ * too (two runs' files joined by hand: counted twice, it would halve the
+ * error bars). */
+typedef enum {
+	TALLY_DUPS_REFUSE, /* an error naming the line */
+	TALLY_DUPS_DROP,   /* the first of each job number counts */
+	TALLY_DUPS_KEEP,   /* every line counts */
+} TallyDups;
 
 /* Reads csv (results.h: a torn last line is no game). given (n names)
  * fixes the players and their order, and a game of anyone else is an
  * error; NULL takes them from the file. Returns 0, or -1 with "file:line:
- * what" (unknown player, more than TALLY_PLAYERS_MAX players, a bad line)
- * or "out of memory" in err; *t is then empty. */
-int tally_read(const char *csv, const char *const *given, int n, Tally *t, char *err,
-               size_t errlen);
+ * what" (unknown player, more than TALLY_PLAYERS_MAX players, a bad line,
+ * a repeated job number under TALLY_DUPS_REFUSE) or "out of memory" in
+ * err; *t is then empty. t->dups counts the repeated games, the first at
+ * t->dup_line. */
+int tally_read(const char *csv, const char *const *given, int n, TallyDups dups, Tally *t,
+               char *err, size_t errlen);
 void tally_free(Tally *t); /* accepts an empty or freed Tally */
 
 #endif

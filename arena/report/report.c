@@ -345,11 +345,20 @@ static void print_endings(const long *count, bool have_faults, FILE *out)
 }
 
 int report_run(const char *dir, const char *csv, const char *const *given, int n,
-               const char *anchor, FILE *out, char *err, size_t errlen)
+               const char *anchor, TallyDups dups, FILE *out, char *err, size_t errlen)
 {
 	Tally t;
-	if (tally_read(csv, given, n, &t, err, errlen) < 0)
+	if (tally_read(csv, given, n, dups, &t, err, errlen) < 0)
 		return -2;
+	if (t.dups) {
+		fprintf(out, "%s:%ld: game %d again", csv, t.dup_line, t.dup_job);
+		if (t.dups > 1)
+			fprintf(out, ", and %ld more repeated job number%s", t.dups - 1,
+			        t.dups == 2 ? "" : "s");
+		fprintf(out, ": %s\n",
+		        dups == TALLY_DUPS_DROP ? "only the first of each counts"
+		                                : "every one counts");
+	}
 	/* faults.csv goes into the page: checked before anything is written. */
 	char fpath[OUTFILE_PATH_MAX];
 	snprintf(fpath, sizeof fpath, "%.4000s/faults.csv", dir);

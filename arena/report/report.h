@@ -12,11 +12,14 @@
 
 #include <stdio.h>
 
+#include "tally.h"
+
 /* names (n of them) fixes the players and their order; NULL takes them from
  * the file in order of appearance. anchor: NULL for a pool average of 0,
- * else that player is rated 0. Returns 0, or with a message -2 (the games
- * file cannot be read or rated) or -1 (an output could not be written). */
+ * else that player is rated 0. dups: a game of a job number an earlier line
+ * has (tally.h); dropped or kept ones are said on out. Returns 0, or with a message -2 (the
+ * games file cannot be read or rated) or -1 (an output could not be written). */
 int report_run(const char *dir, const char *csv, const char *const *names, int n,
-               const char *anchor, FILE *out, char *err, size_t errlen);
+               const char *anchor, TallyDups dups, FILE *out, char *err, size_t errlen);
 
 #endif

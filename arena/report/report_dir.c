@@ -47,7 +47,8 @@ int report_dir(const char *dir, FILE *out, char *err, size_t errlen)
 	for (int i = 0; known && i < t->nplayers; i++)
 		names[i] = t->players[i].name;
 	int rc = report_run(dir, csv, known ? names : NULL, known ? t->nplayers : 0,
-	                    known && t->anchor[0] ? t->anchor : NULL, out, err, errlen);
+	                    known && t->anchor[0] ? t->anchor : NULL, TALLY_DUPS_REFUSE,
+	                    out, err, errlen);
 	free(t);
 	return rc;
 }

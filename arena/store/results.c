@@ -217,7 +217,8 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 				         " (the last line, without its newline: a run "
 				         "killed while writing it? arena run resumes it)");
 			rc = -1;
-		} else if (fn(user, &row, moves, msg, sizeof msg) < 0) {
+		} else if ((row.line = lineno,
+		            fn(user, &row, moves, msg, sizeof msg) < 0)) {
 			rc = -1;
 		}
 		if (rc < 0) {

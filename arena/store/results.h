@@ -42,6 +42,7 @@ typedef struct {
 	char reason[24];
 	int plies;
 	int ms[2]; /* black's and white's thinking time, ms; -1 if not a whole number */
+	long line; /* of the file, from 1 (results_scan) */
 } ResultRow;
 
 typedef struct {

@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	results_scan(path, moves_row, NULL, NULL, err, sizeof err);
 	Tally t;
-	if (tally_read(path, NULL, 0, &t, err, sizeof err) == 0) {
+	if (tally_read(path, NULL, 0, TALLY_DUPS_KEEP, &t, err, sizeof err) == 0) {
 		long games = 0;
 		for (int p = 0; p < t.npairings; p++) {
 			const EloPairCounts *c = &t.pairings[p].c;
