@@ -129,7 +129,8 @@ void openings_get(const OpeningSet *set, int i, Opening *o)
 	openings_name(set, i, o->name);
 	o->count = e->count;
 	o->line = e->line;
-	memcpy(o->moves, set->moves + e->first, sizeof o->moves[0] * e->count);
+	if (e->count) /* a set of empty openings may hold no moves at all */
+		memcpy(o->moves, set->moves + e->first, sizeof o->moves[0] * e->count);
 }
 
 int openings_add(OpeningSet *set, const Opening *o)
