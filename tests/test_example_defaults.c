@@ -17,7 +17,8 @@
  *   file header "the value(s) given is (are) the default(s) unless the
  *   comment says otherwise", every value of the file's main section,
  *   which must then be the default unless its comment states a default
- *   or says otherwise ("Here ...", "Without one ...", "(required)").
+ *   or says otherwise ("Here ...", "Without one ...", "(required)"),
+ *   and every key of that section's table must be named in the file.
  * The key of a statement is the key line's own (an inline comment), a key
  * with a '_' named in its sentence, the block's lead ("; key:"), or else
  * the last key the block names before it. A number is compared as a
