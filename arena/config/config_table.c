@@ -452,8 +452,7 @@ static void describe(const ConfigKey *k, char *buf, size_t buflen)
 	}
 }
 
-/* Its default, for the reference ("" if it has none to show). */
-static void shown_default(const ConfigKey *k, char *buf, size_t buflen)
+void config_table_shown_default(const ConfigKey *k, char *buf, size_t buflen)
 {
 	buf[0] = '\0';
 	if (k->shown_def) {
@@ -490,7 +489,7 @@ void config_table_print(const ConfigSection *s, FILE *f)
 		const ConfigKey *k = &s->keys[i];
 		char what[300], def[200];
 		describe(k, what, sizeof what);
-		shown_default(k, def, sizeof def);
+		config_table_shown_default(k, def, sizeof def);
 		fprintf(f, "  %-16s %s%s%s%s\n", k->name, what, def[0] ? "; default " : "",
 		        def, k->flags & CONFIG_FREE ? "; may change on resume" : "");
 		fprintf(f, "  %-16s %s\n", "", k->help);

@@ -137,6 +137,12 @@ int config_table_write(const ConfigSection *s, const void *obj, FILE *f);
 bool config_table_free(const ConfigSection *const *sections, const char *section,
                        const char *key);
 
+/* Key k's default as the reference shows it: its shown_def, else the
+ * plain value ("20000", "off", "freestyle", "results", "none" for an empty
+ * text); "" if it has none to show. tests/test_example_defaults.c holds
+ * the example files' comments to it. */
+void config_table_shown_default(const ConfigKey *k, char *buf, size_t buflen);
+
 /* The reference of s: its header and help, then each key with what it
  * takes, its default and its help. */
 void config_table_print(const ConfigSection *s, FILE *f);

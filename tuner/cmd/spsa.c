@@ -35,7 +35,8 @@ int spsa_command(int argc, char **argv)
 	    "Tunes the [param KEY] parameters of the [player NAME] in FILE.ini by SPSA\n"
 	    "(fishtest's schedule): each iteration plays game pairs between theta + c_k\n"
 	    "flip and theta - c_k flip and steps theta by the result. Writes DIR/NAME/:\n"
-	    "config.ini, trajectory.csv, tuned.ini, params.png, verify.csv, report.html.\n"
+	    "config.ini, trajectory.csv, tuned.ini, params.png, verify.csv, report.html\n"
+	    "(and faults.csv when the player is an external engine).\n"
 	    "Ends with a verification match, tuned against start, on openings not used\n"
 	    "while tuning. Running it again resumes an interrupted run.\n"
 	    "configs/spsa-weighted.ini documents every key.\n",
