@@ -86,7 +86,8 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 			bud.time_left = left[c] > 0 ? (int64_t)left[c] : 0;
 		int m = player_choose(players[c], &b, &bud, &info);
 		rec->time_ms[c] += info.ms;
-		rec->nodes[c] += info.nodes;
+		if (info.nodes != NODES_NONE) /* an engine's, when it said */
+			rec->nodes[c] += info.nodes;
 		if (info.fault != FAULT_NONE) {
 			rec->outcome = loss_of(c);
 			rec->reason = end_of_fault(info.fault);
