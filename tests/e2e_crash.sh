@@ -32,6 +32,8 @@ REF=ref/t
 same_as_ref() {
 	local d=$1
 	same_games $REF/games.csv "$d/games.csv" || fail "$2: games.csv differs"
+	cmp -s <(cut -d, -f1-4,6- $REF/moves.csv) <(cut -d, -f1-4,6- "$d/moves.csv") ||
+		fail "$2: moves.csv differs (but for ms)"
 	for f in elo.csv pairs.csv los.csv; do
 		cmp -s "$REF/$f" "$d/$f" || fail "$2: $f differs"
 	done
@@ -257,6 +259,8 @@ kill_at after-header empty "enable name=kill/games.csv/after-header"
 kill_at first-line empty "enable name=kill/games.csv/mid-line"
 kill_at some-line empty "enable_random name=kill/games.csv/mid-line,probability=0.3"
 kill_at after-game empty "enable_random name=kill/after-game,probability=0.3"
+kill_at after-moves empty "enable_random name=kill/after-moves,probability=0.3"
+kill_at moves-line empty "enable_random name=kill/moves.csv/mid-line,probability=0.3"
 kill_at psq-mid-write empty "enable name=kill/000007.psq/mid-write"
 kill_at psq-after-rename empty "enable name=kill/000007.psq/after-rename"
 kill_at before-sort unsorted "enable name=kill/before-sort"
