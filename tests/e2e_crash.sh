@@ -125,11 +125,12 @@ cmp -s before.csv s/other-config/t/games.csv || fail "another configuration: gam
 
 # --- the folder is its contents, not the path typed ------------------------
 head -20 ref/t/games.csv > part.csv
-mkdir -p sp/t; cp part.csv sp/t/games.csv; cp -r ref/t/config.ini ref/t/games sp/t/
+# (all of moves.csv: the rows of the games not in part.csv go on resume)
+mkdir -p sp/t; cp part.csv sp/t/games.csv; cp -r ref/t/config.ini ref/t/games ref/t/moves.csv sp/t/
 "$arena" run t.ini --out ./sp/ >/dev/null 2>&1 || fail "resume with --out ./sp/"
 same_as_ref sp/t "--out ./sp/"
 # Started as mv1, killed, moved, resumed in its new place.
-mkdir -p mv1/t a/b; cp part.csv mv1/t/games.csv; cp -r ref/t/games mv1/t/
+mkdir -p mv1/t a/b; cp part.csv mv1/t/games.csv; cp -r ref/t/games ref/t/moves.csv mv1/t/
 sed 's/^out = .*/out = mv1/' ref/t/config.ini > mv1/t/config.ini
 mv mv1 a/b/moved
 "$arena" run t.ini --out a/b/moved >/dev/null 2>&1 || fail "resume after a move"
@@ -250,6 +251,7 @@ kill_at() { # label, folder state to start from (copy of or empty), fiu command
 # A folder whose games are all played, not yet sorted nor reported.
 mkdir -p unsorted/t/games; cp ref/t/config.ini unsorted/t/
 (head -1 ref/t/games.csv; tail -n +2 ref/t/games.csv | sort -t, -k1,1nr) > unsorted/t/games.csv
+(head -1 ref/t/moves.csv; tail -n +2 ref/t/moves.csv | sort -s -t, -k1,1nr) > unsorted/t/moves.csv
 cp ref/t/games/*.psq unsorted/t/games/
 kill_at config-mid-write empty "enable name=kill/config.ini/mid-write"
 kill_at config-after-rename empty "enable name=kill/config.ini/after-rename"
