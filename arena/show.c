@@ -134,6 +134,43 @@ static void print_moves(const JobMoves *m, const Record *rec, int count, FILE *o
 	}
 }
 
+/* The job's rows of moves.csv beside the games.csv at path into a new
+ * *out (NULL when there is no moves.csv: a games.csv of another tool, or
+ * of a run before moves.csv). Returns 0, or -1 with a message. */
+static int job_moves(const char *path, int job, int size, JobMoves **out, char *err,
+                     size_t errlen)
+{
+	char mpath[4200], dir[4200];
+	*out = NULL;
+	snprintf(dir, sizeof dir, "%s", path);
+	snprintf(mpath, sizeof mpath, "%s/moves.csv", dirname(dir));
+	if (access(mpath, F_OK) != 0)
+		return 0;
+	JobMoves *jm = calloc(1, sizeof *jm);
+	if (!jm)
+		return err_set(err, errlen, "arena show: out of memory");
+	jm->job = job;
+	if (moves_scan(mpath, size, take_moves, jm, err, errlen) < 0) {
+		free(jm);
+		return -1;
+	}
+	*out = jm;
+	return 0;
+}
+
+/* The job's line of faults.csv (into fault) and rows of moves.csv (into
+ * *jm), beside the games.csv at path. Returns 0, or -1 with a message. */
+static int beside(const char *path, int job, int size, char *fault, size_t faultlen,
+                  JobMoves **jm, char *err, size_t errlen)
+{
+	char fpath[4200], dir[4200];
+	snprintf(dir, sizeof dir, "%s", path);
+	snprintf(fpath, sizeof fpath, "%s/faults.csv", dirname(dir));
+	if (faults_find(fpath, job, fault, faultlen, err, errlen) < 0)
+		return -1;
+	return job_moves(path, job, size, jm, err, errlen);
+}
+
 int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 {
 	const char *path = opt->path;
@@ -183,36 +220,13 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 			return 2;
 		}
 	}
-	/* The referee's evidence, from faults.csv beside games.csv, read
-	 * (and checked) before anything is shown. */
+	/* faults.csv and moves.csv beside games.csv: the referee's evidence
+	 * and the moves' notes, read (and checked) before anything is shown. */
 	char fault[600] = "";
-	if (w.found) {
-		char fpath[4200], dir[4200];
-		snprintf(dir, sizeof dir, "%s", path);
-		snprintf(fpath, sizeof fpath, "%s/faults.csv", dirname(dir));
-		if (faults_find(fpath, w.row.job, fault, sizeof fault, err, errlen) < 0)
-			return 2;
-	}
-	/* moves.csv beside it, if there is one (a games.csv of another tool,
-	 * or of a run before moves.csv, has none). */
 	JobMoves *jm = NULL;
-	if (w.found) {
-		char mpath[4200], dir[4200];
-		snprintf(dir, sizeof dir, "%s", path);
-		snprintf(mpath, sizeof mpath, "%s/moves.csv", dirname(dir));
-		if (access(mpath, F_OK) == 0) {
-			jm = calloc(1, sizeof *jm);
-			if (!jm) {
-				snprintf(err, errlen, "arena show: out of memory");
-				return 2;
-			}
-			jm->job = w.row.job;
-			if (moves_scan(mpath, rec.size, take_moves, jm, err, errlen) < 0) {
-				free(jm);
-				return 2;
-			}
-		}
-	}
+	if (w.found &&
+	    beside(path, w.row.job, rec.size, fault, sizeof fault, &jm, err, errlen) < 0)
+		return 2;
 	Board b;
 	board_init(&b, rec.size, rule);
 	const char *end = "unfinished";
