@@ -202,8 +202,9 @@ BenchResult bench_player(const PlayerType *t, const char *setting, const Board *
 			MoveInfo info;
 			player_new_game(p, pos[i].size, pos[i].rule);
 			int m = player_choose(p, &pos[i], &budget, &info);
-			ops += info.nodes;
-			sig = sig * 1000003 + info.nodes * 1024 + (uint64_t)m;
+			uint64_t n = info.nodes == NODES_NONE ? 0 : info.nodes;
+			ops += n;
+			sig = sig * 1000003 + n * 1024 + (uint64_t)m;
 		}
 		times[run] = now() - t0;
 		player_destroy(p);

@@ -38,6 +38,7 @@
 #include "report.h"
 #include "results.h"
 #include "config_diff.h"
+#include "moves_csv.h"
 #include "rundir.h"
 #include "schedule.h"
 #include "sgf.h"
@@ -55,6 +56,9 @@ typedef struct {
 	ResultsFile csv;
 	ResultsFile faults; /* faults.csv (faults.h) */
 	char faults_path[CONFIG_PATH_MAX + 96];
+	ResultsFile moves; /* moves.csv (moves_csv.h) */
+	char moves_path[CONFIG_PATH_MAX + 96];
+	char moves_rows[BOARD_MAX_MOVES * MOVES_CSV_ROW_MAX]; /* a game's, under the lock */
 	bool log;      /* per-game conversation logs of external engines */
 	bool *done;    /* per job */
 	double *score; /* per job: black's score, or -1 while unplayed */
@@ -259,10 +263,18 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 	results_format(line, sizeof line, t->size, j->id, j->pair, j->round,
 	               openings_name(r->openings, j->opening, opening),
 	               t->players[j->black].name, t->players[j->white].name, rec);
-	/* The fault first: faults_settle drops it if the game never reaches
-	 * games.csv. The game counts once its line is in games.csv, whole. */
+	/* The moves and the fault first: moves_csv_settle and faults_settle drop
+	 * them if the game never reaches games.csv. The game counts once its
+	 * line is in games.csv, whole. */
 	char fault[FAULT_DETAIL_MAX + 256];
 	const char *names[2] = {t->players[j->black].name, t->players[j->white].name};
+	long rows = moves_csv_format(r->moves_rows, sizeof r->moves_rows, t->size, j->id,
+	                             names, rec);
+	if (rows > 0 && results_append(&r->moves, r->moves_rows) < 0) {
+		note_failure(r, r->moves_path);
+		return;
+	}
+	crashpoint("kill/after-moves");
 	faults_format(fault, sizeof fault, j->id, names, rec);
 	if (fault[0] && results_append(&r->faults, fault) < 0) {
 		note_failure(r, r->faults_path);
@@ -449,6 +461,9 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	           faults_settle(r->faults_path, r->done, r->sched->count, true, err,
 	                         sizeof err) < 0 ||
 	           results_open_append(&r->faults, r->faults_path, err, sizeof err) < 0 ||
+	           moves_csv_settle(r->moves_path, r->done, r->sched->count, true, err,
+	                            sizeof err) < 0 ||
+	           results_open_append(&r->moves, r->moves_path, err, sizeof err) < 0 ||
 	           results_open(&r->csv, csv, torn_at, err, sizeof err) < 0) {
 		status = say(out, outlen, 1, err);
 	} else if (r->t->psq) {
@@ -544,6 +559,7 @@ static int open_folder(Run *r, const char *text, char *err, size_t errlen)
 	snprintf(r->dir, sizeof r->dir, "%s/%s", t->out, t->name);
 	snprintf(r->csv_path, sizeof r->csv_path, "%.1090s/games.csv", r->dir);
 	snprintf(r->faults_path, sizeof r->faults_path, "%.1090s/faults.csv", r->dir);
+	snprintf(r->moves_path, sizeof r->moves_path, "%.1090s/moves.csv", r->dir);
 	snprintf(r->ini_path, sizeof r->ini_path, "%.1090s/config.ini", r->dir);
 	if (rundir_create(r->dir, msg, sizeof msg) < 0 ||
 	    rundir_lock(&r->lock, r->dir, msg, sizeof msg) < 0)
@@ -616,6 +632,8 @@ static bool settle(Run *r, int ran, const char *play_msg, int *status, char *err
 		note_failure(r, r->csv_path);
 	if (!r->write_failed && results_close(&r->faults) < 0)
 		note_failure(r, r->faults_path);
+	if (!r->write_failed && results_close(&r->moves) < 0)
+		note_failure(r, r->moves_path);
 	if (r->write_failed) {
 		char why[sizeof r->failed_path + 256];
 		snprintf(why, sizeof why, "%s: %s", r->failed_path,
@@ -651,7 +669,8 @@ static bool settle(Run *r, int ran, const char *play_msg, int *status, char *err
 	char msg[2048];
 	if (complete &&
 	    (results_sort(r->csv_path, keep, msg, sizeof msg) < 0 ||
-	     faults_settle(r->faults_path, r->done, count, false, msg, sizeof msg) < 0)) {
+	     faults_settle(r->faults_path, r->done, count, false, msg, sizeof msg) < 0 ||
+	     moves_csv_settle(r->moves_path, r->done, count, false, msg, sizeof msg) < 0)) {
 		char first[sizeof msg + 16];
 		snprintf(first, sizeof first, "arena run: %s\n", msg);
 		say_resume(r, first, "the final rewrite of games.csv failed", 1, err,
@@ -725,9 +744,12 @@ static int report(Run *r, char *err, size_t errlen)
 	const char *names[CONFIG_PLAYERS_MAX];
 	for (int i = 0; i < t->nplayers; i++)
 		names[i] = t->players[i].name;
-	if (report_run(r->dir, r->csv_path, names, t->nplayers,
-	               t->anchor[0] ? t->anchor : NULL, TALLY_DUPS_REFUSE, stdout, msg,
-	               sizeof msg) < 0)
+	/* The written: line names every file of the folder this run wrote. */
+	const char *files = t->sgf ? "games.csv, moves.csv, faults.csv, games.sgf"
+	                           : "games.csv, moves.csv, faults.csv";
+	if (report_run_files(r->dir, r->csv_path, names, t->nplayers,
+	                     t->anchor[0] ? t->anchor : NULL, TALLY_DUPS_REFUSE, files,
+	                     stdout, msg, sizeof msg) < 0)
 		return say(err, errlen, 1, msg);
 	return 0;
 }
@@ -742,6 +764,7 @@ static int run_init(Run *r, const Tournament *t, const OpeningSet *openings,
 	r->sched = sched;
 	r->csv.fd = -1;
 	r->faults.fd = -1;
+	r->moves.fd = -1;
 	r->lock.fd = -1;
 	r->tty = isatty(STDERR_FILENO);
 	r->log = o->log;
@@ -795,6 +818,7 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	}
 	results_close(&r->csv);
 	results_close(&r->faults);
+	results_close(&r->moves);
 	rundir_unlock(&r->lock, status == 2);
 	free(text);
 	free(r->done);

@@ -15,6 +15,7 @@
 #include "diagram.h"
 #include "faults.h"
 #include "inifile.h"
+#include "moves_csv.h"
 #include "printable.h"
 #include "record.h"
 #include "results.h"
@@ -87,6 +88,89 @@ static int run_settings(const char *csv, int *size, Rule *rule, char *err, size_
 	return rc;
 }
 
+/* What moves.csv says of one job's moves, by ply (1-based). */
+typedef struct {
+	int job, rows;
+	bool have[BOARD_MAX_MOVES + 1];
+	int ms[BOARD_MAX_MOVES + 1], eval[BOARD_MAX_MOVES + 1], depth[BOARD_MAX_MOVES + 1],
+	    seldepth[BOARD_MAX_MOVES + 1];
+} JobMoves;
+
+static int take_moves(void *user, const MoveRow *row, char *msg, size_t msglen)
+{
+	JobMoves *m = user;
+	(void)msg, (void)msglen;
+	if (row->job != m->job)
+		return 0;
+	m->have[row->ply] = true;
+	m->ms[row->ply] = row->ms;
+	m->eval[row->ply] = row->eval;
+	m->depth[row->ply] = row->depth;
+	m->seldepth[row->ply] = row->seldepth;
+	m->rows++;
+	return 0;
+}
+
+/* Each move's time, eval and depth where moves.csv knows them. */
+static void print_moves(const JobMoves *m, const Record *rec, int count, FILE *out)
+{
+	fprintf(out,
+	        "moves (moves.csv: ms, eval from the mover's side, depth/seldepth):\n");
+	for (int ply = 1; ply <= count && ply <= BOARD_MAX_MOVES; ply++) {
+		if (!m->have[ply])
+			continue;
+		char at[COORD_TEXT_MAX], ev[24] = "", dp[32] = "";
+		if (m->eval[ply] != SCORE_NONE)
+			snprintf(ev, sizeof ev, "  eval %d", m->eval[ply]);
+		if (m->depth[ply] >= 0)
+			snprintf(dp, sizeof dp, "  depth %d", m->depth[ply]);
+		if (m->seldepth[ply] >= 0)
+			snprintf(dp + strlen(dp), sizeof dp - strlen(dp), "%s%d",
+			         m->depth[ply] >= 0 ? "/" : "  seldepth ",
+			         m->seldepth[ply]);
+		fprintf(out, "%4d %-4s %s %6d ms%s%s\n", ply,
+		        coord_format(rec->size, rec->moves[ply - 1], at),
+		        ply % 2 ? "black" : "white", m->ms[ply], ev, dp);
+	}
+}
+
+/* The job's rows of moves.csv beside the games.csv at path into a new
+ * *out (NULL when there is no moves.csv: a games.csv of another tool, or
+ * of a run before moves.csv). Returns 0, or -1 with a message. */
+static int job_moves(const char *path, int job, int size, JobMoves **out, char *err,
+                     size_t errlen)
+{
+	char mpath[4200], dir[4200];
+	*out = NULL;
+	snprintf(dir, sizeof dir, "%s", path);
+	snprintf(mpath, sizeof mpath, "%s/moves.csv", dirname(dir));
+	if (access(mpath, F_OK) != 0)
+		return 0;
+	JobMoves *jm = calloc(1, sizeof *jm);
+	if (!jm)
+		return err_set(err, errlen, "arena show: out of memory");
+	jm->job = job;
+	if (moves_csv_scan(mpath, size, take_moves, jm, err, errlen) < 0) {
+		free(jm);
+		return -1;
+	}
+	*out = jm;
+	return 0;
+}
+
+/* The job's line of faults.csv (into fault) and rows of moves.csv (into
+ * *jm), beside the games.csv at path. Returns 0, or -1 with a message. */
+static int beside(const char *path, int job, int size, char *fault, size_t faultlen,
+                  JobMoves **jm, char *err, size_t errlen)
+{
+	char fpath[4200], dir[4200];
+	snprintf(dir, sizeof dir, "%s", path);
+	snprintf(fpath, sizeof fpath, "%s/faults.csv", dirname(dir));
+	if (faults_find(fpath, job, fault, faultlen, err, errlen) < 0)
+		return -1;
+	return job_moves(path, job, size, jm, err, errlen);
+}
+
 int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 {
 	const char *path = opt->path;
@@ -136,16 +220,13 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 			return 2;
 		}
 	}
-	/* The referee's evidence, from faults.csv beside games.csv, read
-	 * (and checked) before anything is shown. */
+	/* faults.csv and moves.csv beside games.csv: the referee's evidence
+	 * and the moves' notes, read (and checked) before anything is shown. */
 	char fault[600] = "";
-	if (w.found) {
-		char fpath[4200], dir[4200];
-		snprintf(dir, sizeof dir, "%s", path);
-		snprintf(fpath, sizeof fpath, "%s/faults.csv", dirname(dir));
-		if (faults_find(fpath, w.row.job, fault, sizeof fault, err, errlen) < 0)
-			return 2;
-	}
+	JobMoves *jm = NULL;
+	if (w.found &&
+	    beside(path, w.row.job, rec.size, fault, sizeof fault, &jm, err, errlen) < 0)
+		return 2;
 	Board b;
 	board_init(&b, rec.size, rule);
 	const char *end = "unfinished";
@@ -201,6 +282,9 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 	if (*fault)
 		fprintf(out, "fault (faults.csv): %s\n",
 		        printable_text(evidence, sizeof evidence, fault));
+	if (jm && jm->rows)
+		print_moves(jm, &rec, rec.count, out);
+	free(jm);
 	if (i + 1 < rec.count)
 		fprintf(out,
 		        "note: the record goes on for %d more moves after the game ended\n",

@@ -59,7 +59,12 @@ int player_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *i
 	/* ms < 0: the type leaves the time to us. One that sets it (>= 0)
 	 * leaves out time that is not the move's: the external type, its
 	 * engine's start-up. */
-	*info = (MoveInfo){.move = POINT_NONE, .score = SCORE_NONE, .ms = -1};
+	*info = (MoveInfo){.move = POINT_NONE,
+	                   .score = SCORE_NONE,
+	                   .depth = DEPTH_NONE,
+	                   .seldepth = DEPTH_NONE,
+	                   .nodes = NODES_NONE,
+	                   .ms = -1};
 	double t0 = clock_ms();
 	int m = p->type->choose(p, pos, budget, info);
 	info->move = m;

@@ -60,6 +60,15 @@ double budget_move_limit(const Budget *b);
  * means a proven win (or loss) in SCORE_WIN - |score| plies. */
 enum { SCORE_WIN = 1000000000, SCORE_NONE = -2000000000 };
 
+/* The other fields of MoveInfo that a player may not know: a depth or
+ * selective depth of DEPTH_NONE, nodes of NODES_NONE (player_choose sets
+ * both before asking; 0 is a count, not "unknown"). */
+enum { DEPTH_NONE = -1 };
+#define NODES_NONE UINT64_MAX
+
+/* MoveInfo.message: the most of an engine's MESSAGE text kept, with its NUL. */
+enum { MOVE_MESSAGE_MAX = 200 };
+
 /* Why a player could not give a move (MoveInfo.fault). Only players that
  * run outside the process (external) report faults; the arena scores a fault
  * as a loss of the mover. */
@@ -78,9 +87,13 @@ enum { FAULT_DETAIL_MAX = 256 };
 
 typedef struct {
 	int move;       /* the chosen point */
-	uint64_t nodes; /* nodes (mcts: iterations) searched for this move */
-	int depth;      /* depth completed (0 for players that do not search) */
-	int score;      /* SCORE_NONE if the player has none */
+	uint64_t nodes; /* nodes (mcts: iterations) searched for this move;
+	                   NODES_NONE if not known */
+	int depth;      /* depth completed (0 for players that do not search);
+	                   DEPTH_NONE if not known */
+	int seldepth;   /* selective (deepest) depth; DEPTH_NONE if not known */
+	int score;      /* SCORE_NONE if the player has none; an external
+	                   engine's eval is from its side, in its units */
 	int pv_len;
 	int16_t pv[PV_MAX]; /* principal variation, starting with move */
 	double ms;          /* wall time spent */
@@ -90,6 +103,11 @@ typedef struct {
 	 * (they become ';'), so it goes into a CSV field as it is; "" when
 	 * there is no fault. */
 	char fault_detail[FAULT_DETAIL_MAX];
+	/* External engines: the text of the last MESSAGE line before the move
+	 * (printable ASCII, commas as ';', at most MOVE_MESSAGE_MAX - 1
+	 * bytes) when no MESSAGE of the move said anything engine_message.h
+	 * reads; "" otherwise. */
+	char message[MOVE_MESSAGE_MAX];
 } MoveInfo;
 
 typedef struct Player Player;

@@ -30,5 +30,12 @@ for d in config jobs store rating report root; do
 		done
 	done
 done
+# Headers are found by their base name alone (every room's folder is on
+# the include path): two of one name would hide one another.
+same=$(cd .. && find game players arena tuner -name '*.h' -not -path '*/cmd/*' -printf '%f\n' | sort | uniq -d)
+if [ -n "$same" ]; then
+	echo "FAIL: headers of the same name: $same" >&2
+	bad=1
+fi
 [ $bad = 0 ] || exit 1
 echo "arena_rooms: $arrows includes between rooms, none up a floor"

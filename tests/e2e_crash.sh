@@ -32,6 +32,8 @@ REF=ref/t
 same_as_ref() {
 	local d=$1
 	same_games $REF/games.csv "$d/games.csv" || fail "$2: games.csv differs"
+	cmp -s <(cut -d, -f1-4,6- $REF/moves.csv) <(cut -d, -f1-4,6- "$d/moves.csv") ||
+		fail "$2: moves.csv differs (but for ms)"
 	for f in elo.csv pairs.csv los.csv; do
 		cmp -s "$REF/$f" "$d/$f" || fail "$2: $f differs"
 	done
@@ -123,11 +125,12 @@ cmp -s before.csv s/other-config/t/games.csv || fail "another configuration: gam
 
 # --- the folder is its contents, not the path typed ------------------------
 head -20 ref/t/games.csv > part.csv
-mkdir -p sp/t; cp part.csv sp/t/games.csv; cp -r ref/t/config.ini ref/t/games sp/t/
+# (all of moves.csv: the rows of the games not in part.csv go on resume)
+mkdir -p sp/t; cp part.csv sp/t/games.csv; cp -r ref/t/config.ini ref/t/games ref/t/moves.csv sp/t/
 "$arena" run t.ini --out ./sp/ >/dev/null 2>&1 || fail "resume with --out ./sp/"
 same_as_ref sp/t "--out ./sp/"
 # Started as mv1, killed, moved, resumed in its new place.
-mkdir -p mv1/t a/b; cp part.csv mv1/t/games.csv; cp -r ref/t/games mv1/t/
+mkdir -p mv1/t a/b; cp part.csv mv1/t/games.csv; cp -r ref/t/games ref/t/moves.csv mv1/t/
 sed 's/^out = .*/out = mv1/' ref/t/config.ini > mv1/t/config.ini
 mv mv1 a/b/moved
 "$arena" run t.ini --out a/b/moved >/dev/null 2>&1 || fail "resume after a move"
@@ -248,6 +251,7 @@ kill_at() { # label, folder state to start from (copy of or empty), fiu command
 # A folder whose games are all played, not yet sorted nor reported.
 mkdir -p unsorted/t/games; cp ref/t/config.ini unsorted/t/
 (head -1 ref/t/games.csv; tail -n +2 ref/t/games.csv | sort -t, -k1,1nr) > unsorted/t/games.csv
+(head -1 ref/t/moves.csv; tail -n +2 ref/t/moves.csv | sort -s -t, -k1,1nr) > unsorted/t/moves.csv
 cp ref/t/games/*.psq unsorted/t/games/
 kill_at config-mid-write empty "enable name=kill/config.ini/mid-write"
 kill_at config-after-rename empty "enable name=kill/config.ini/after-rename"
@@ -257,6 +261,8 @@ kill_at after-header empty "enable name=kill/games.csv/after-header"
 kill_at first-line empty "enable name=kill/games.csv/mid-line"
 kill_at some-line empty "enable_random name=kill/games.csv/mid-line,probability=0.3"
 kill_at after-game empty "enable_random name=kill/after-game,probability=0.3"
+kill_at after-moves empty "enable_random name=kill/after-moves,probability=0.3"
+kill_at moves-line empty "enable_random name=kill/moves.csv/mid-line,probability=0.3"
 kill_at psq-mid-write empty "enable name=kill/000007.psq/mid-write"
 kill_at psq-after-rename empty "enable name=kill/000007.psq/after-rename"
 kill_at before-sort unsorted "enable name=kill/before-sort"

@@ -53,8 +53,16 @@ static void a_record_comes_back_the_same(void **state)
 	assert_memory_equal(b->nodes, a->nodes, sizeof a->nodes);
 	assert_int_equal(b->fault_color, WHITE);
 	assert_string_equal(b->fault_detail, a->fault_detail);
-	/* Only the moves played travel, not the whole array. */
-	assert_true(w.len < 100 + 6 * (size_t)a->plies + FAULT_DETAIL_MAX);
+	size_t np = (size_t)a->plies;
+	assert_memory_equal(b->eval, a->eval, sizeof a->eval[0] * np);
+	assert_memory_equal(b->depth, a->depth, sizeof a->depth[0] * np);
+	assert_memory_equal(b->seldepth, a->seldepth, sizeof a->seldepth[0] * np);
+	assert_memory_equal(b->move_nodes, a->move_nodes, sizeof a->move_nodes[0] * np);
+	assert_memory_equal(b->pv, a->pv, sizeof a->pv[0] * np);
+	assert_string_equal(b->message, a->message);
+	/* Only the moves played travel, not the whole array: 6 bytes of stone
+	 * and time, 24 of what the player said. */
+	assert_true(w.len < 100 + 30 * np + FAULT_DETAIL_MAX + MOVE_MESSAGE_MAX);
 
 	/* Every shorter message is bad, and reads no further than it is. */
 	for (size_t n = 0; n < w.len; n++) {

@@ -44,6 +44,22 @@ static bool late(const Budget *bud, double left, double took, double tol, char *
 	return false;
 }
 
+/* What the player said of the stone at ply (unknown with info NULL). */
+static void note_move(GameRecord *rec, int ply, const MoveInfo *info)
+{
+	rec->eval[ply] = info ? info->score : SCORE_NONE;
+	rec->depth[ply] =
+	    (int16_t)(info && info->depth >= 0 && info->depth <= INT16_MAX ? info->depth
+	                                                                   : DEPTH_NONE);
+	rec->seldepth[ply] =
+	    (int16_t)(info && info->seldepth >= 0 && info->seldepth <= INT16_MAX
+	                  ? info->seldepth
+	                  : DEPTH_NONE);
+	rec->move_nodes[ply] = info ? info->nodes : NODES_NONE;
+	for (int k = 0; k < GAME_PV_KEEP; k++)
+		rec->pv[ply][k] = info && k < info->pv_len ? info->pv[k] : POINT_NONE;
+}
+
 int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 {
 	memset(rec, 0, sizeof *rec);
@@ -53,6 +69,7 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 	for (int i = 0; i < setup->opening_len; i++) {
 		board_play(&b, setup->opening[i]);
 		rec->moves[i] = setup->opening[i];
+		note_move(rec, i, NULL);
 	}
 	rec->opening_plies = rec->plies = setup->opening_len;
 	player_new_game(players[BLACK], setup->size, setup->rule);
@@ -86,7 +103,9 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 			bud.time_left = left[c] > 0 ? (int64_t)left[c] : 0;
 		int m = player_choose(players[c], &b, &bud, &info);
 		rec->time_ms[c] += info.ms;
-		rec->nodes[c] += info.nodes;
+		snprintf(rec->message, sizeof rec->message, "%s", info.message);
+		if (info.nodes != NODES_NONE) /* an engine's, when it said */
+			rec->nodes[c] += info.nodes;
 		if (info.fault != FAULT_NONE) {
 			rec->outcome = loss_of(c);
 			rec->reason = end_of_fault(info.fault);
@@ -123,6 +142,7 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 		Outcome o = rules_outcome(&b, m);
 		board_play(&b, m);
 		rec->moves[rec->plies] = (int16_t)m;
+		note_move(rec, rec->plies, &info);
 		rec->ms[rec->plies] =
 		    info.ms > INT32_MAX ? INT32_MAX : (int32_t)(info.ms + 0.5);
 		rec->plies++;

@@ -46,6 +46,9 @@ typedef enum {
 	END_COUNT
 } EndReason;
 
+/* The most of a move's principal variation a GameRecord keeps. */
+enum { GAME_PV_KEEP = 4 };
+
 typedef struct {
 	GameOutcome outcome;
 	EndReason reason;
@@ -54,7 +57,18 @@ typedef struct {
 	int16_t moves[BOARD_MAX_MOVES]; /* every stone, opening included */
 	int32_t ms[BOARD_MAX_MOVES];    /* thinking time per stone (0 in the opening) */
 	double time_ms[2];              /* total thinking time per colour */
-	uint64_t nodes[2];              /* total nodes per colour */
+	uint64_t nodes[2];              /* total nodes per colour, of the
+	                                   moves whose nodes are known */
+	/* What the player said of each stone's move (MoveInfo; the opening's
+	 * stones say nothing): eval (SCORE_NONE), depth and selective depth
+	 * (DEPTH_NONE), nodes (NODES_NONE), the first GAME_PV_KEEP moves of
+	 * the principal variation (POINT_NONE after its end). */
+	int32_t eval[BOARD_MAX_MOVES];
+	int16_t depth[BOARD_MAX_MOVES], seldepth[BOARD_MAX_MOVES];
+	uint64_t move_nodes[BOARD_MAX_MOVES];
+	int16_t pv[BOARD_MAX_MOVES][GAME_PV_KEEP];
+	/* MoveInfo.message of the last move asked for ("" for none). */
+	char message[MOVE_MESSAGE_MAX];
 	/* The loser's fault (illegal, crash, timeout, protocol, memory): its
 	 * colour (BLACK, WHITE; -1 for every other ending) and what happened,
 	 * as MoveInfo.fault_detail says (printable ASCII, no commas, so it

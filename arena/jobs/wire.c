@@ -124,7 +124,14 @@ void wire_record(WireOut *w, const GameRecord *r)
 	wire_bytes(w, r->ms, sizeof r->ms[0] * (size_t)r->plies);
 	wire_bytes(w, r->time_ms, sizeof r->time_ms);
 	wire_bytes(w, r->nodes, sizeof r->nodes);
+	size_t n = (size_t)r->plies;
+	wire_bytes(w, r->eval, sizeof r->eval[0] * n);
+	wire_bytes(w, r->depth, sizeof r->depth[0] * n);
+	wire_bytes(w, r->seldepth, sizeof r->seldepth[0] * n);
+	wire_bytes(w, r->move_nodes, sizeof r->move_nodes[0] * n);
+	wire_bytes(w, r->pv, sizeof r->pv[0] * n);
 	wire_text(w, r->fault_detail);
+	wire_text(w, r->message);
 }
 
 void wire_in(WireIn *r, const void *p, size_t len)
@@ -246,5 +253,12 @@ void wire_get_record(WireIn *r, GameRecord *rec)
 	get(r, rec->ms, sizeof rec->ms[0] * (size_t)rec->plies);
 	get(r, rec->time_ms, sizeof rec->time_ms);
 	get(r, rec->nodes, sizeof rec->nodes);
+	size_t n = (size_t)rec->plies;
+	get(r, rec->eval, sizeof rec->eval[0] * n);
+	get(r, rec->depth, sizeof rec->depth[0] * n);
+	get(r, rec->seldepth, sizeof rec->seldepth[0] * n);
+	get(r, rec->move_nodes, sizeof rec->move_nodes[0] * n);
+	get(r, rec->pv, sizeof rec->pv[0] * n);
 	wire_get_text(r, rec->fault_detail, sizeof rec->fault_detail);
+	wire_get_text(r, rec->message, sizeof rec->message);
 }

@@ -347,6 +347,13 @@ static void print_endings(const long *count, bool have_faults, FILE *out)
 int report_run(const char *dir, const char *csv, const char *const *given, int n,
                const char *anchor, TallyDups dups, FILE *out, char *err, size_t errlen)
 {
+	return report_run_files(dir, csv, given, n, anchor, dups, NULL, out, err, errlen);
+}
+
+int report_run_files(const char *dir, const char *csv, const char *const *given, int n,
+                     const char *anchor, TallyDups dups, const char *run_files, FILE *out,
+                     char *err, size_t errlen)
+{
 	Tally t;
 	if (tally_read(csv, given, n, dups, &t, err, errlen) < 0)
 		return -2;
@@ -409,7 +416,8 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 	int plotted = plot(dir, r, out, err, errlen);
 	if (plotted < 0 || write_page(dir, csv, &t, r, anchor, err, errlen) < 0)
 		goto out;
-	fprintf(out, "\nwritten: %s/elo.csv, pairs.csv, los.csv%s, report.html\n", dir,
+	fprintf(out, "\nwritten: %s/%s%selo.csv, pairs.csv, los.csv%s, report.html\n", dir,
+	        run_files ? run_files : "", run_files ? ", " : "",
 	        plotted ? ", elo.png" : "");
 	rc = 0;
 out:

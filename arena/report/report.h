@@ -22,4 +22,11 @@
 int report_run(const char *dir, const char *csv, const char *const *names, int n,
                const char *anchor, TallyDups dups, FILE *out, char *err, size_t errlen);
 
+/* report_run, whose "written:" line names first the files of dir that
+ * run_files lists (", "-separated, as "games.csv, moves.csv"), the ones the
+ * caller wrote; NULL for none. */
+int report_run_files(const char *dir, const char *csv, const char *const *names, int n,
+                     const char *anchor, TallyDups dups, const char *run_files, FILE *out,
+                     char *err, size_t errlen);
+
 #endif

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "engine_message.h"
 #include "external_impl.h"
 
 enum { TIME_LEFT_NONE = 2147483647 };
@@ -140,15 +141,26 @@ int external_move_choose(Player *p, const Board *pos, const Budget *budget, Move
 	e->skipped = 0;
 	long x = -1, y = -1;
 	ExternalReply kind = REPLY_OTHER;
+	int said = 0; /* fields the MESSAGE lines set */
 	while (st == PROC_OK && kind == REPLY_OTHER) {
 		/* Only the clock ends the wait for a move: lines that are not
 		 * moves (an ERROR to a garbled INFO, say) are skipped, as the
-		 * Gomocup judge and c-gomoku-cli skip them. */
+		 * Gomocup judge and c-gomoku-cli skip them. What a MESSAGE
+		 * says of the search is kept (engine_message.h). */
 		st = proc_read_line(&e->proc, line, deadline);
 		if (st == PROC_OK &&
-		    (kind = external_text_reply(line, pos->size, &x, &y)) == REPLY_OTHER)
+		    (kind = external_text_reply(line, pos->size, &x, &y)) == REPLY_OTHER) {
+			int n = engine_message_parse(line, pos->size, info);
+			if (n > 0)
+				said += n;
+			else if (n == 0 && !said) /* kept while nothing is read */
+				engine_message_text(line, info->message,
+				                    sizeof info->message);
 			external_skip_line(e, line);
+		}
 	}
+	if (said)
+		info->message[0] = '\0';
 	double took = clock_ms() - t0;
 	e->time_left -= took;
 	info->ms = took;

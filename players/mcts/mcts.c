@@ -198,6 +198,7 @@ static void fill_info(const MctsTree *m, uint32_t best, MoveInfo *info)
 	const Node *b = &m->pool[best];
 	info->score = node_score(b);
 	info->depth = m->depth_max;
+	info->seldepth = m->depth_max; /* the tree's deepest node */
 	info->pv_len = 0;
 	for (uint32_t i = best; i && info->pv_len < PV_MAX;
 	     i = mcts_tree_best_child(m, i)) {
@@ -249,6 +250,7 @@ static int mcts_choose(Player *p, const Board *pos, const Budget *budget, MoveIn
 {
 	Mcts *mc = (Mcts *)p;
 	MctsTree *m = &mc->t;
+	info->depth = 0; /* a win found before the tree grows */
 	TimeMan tm;
 	Budget none = {0};
 	timeman_start(&tm, budget ? budget : &none, pos);

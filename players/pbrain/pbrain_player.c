@@ -187,16 +187,26 @@ int pbrain_choose(Session *s, const Board *b, const Budget *budget, MoveInfo *in
 
 static void message_info(Session *s, const Budget *budget, const MoveInfo *info)
 {
-	char pv[PV_MAX * 8] = "", score[32] = "";
+	/* The shape engine_message.h reads: an arena keeps what it says. */
+	char pv[PV_MAX * 8] = "", known[96] = "";
 	size_t len = 0;
 	for (int i = 0; i < info->pv_len && len + 8 < sizeof pv; i++)
 		len += (size_t)snprintf(pv + len, sizeof pv - len, " %d,%d",
 		                        point_x(info->pv[i]), point_y(info->pv[i]));
+	len = 0;
+	if (info->depth != DEPTH_NONE)
+		len += (size_t)snprintf(known + len, sizeof known - len, " depth %d",
+		                        info->depth);
+	if (info->seldepth != DEPTH_NONE)
+		len += (size_t)snprintf(known + len, sizeof known - len, " seldepth %d",
+		                        info->seldepth);
 	if (info->score != SCORE_NONE)
-		snprintf(score, sizeof score, " score %d", info->score);
-	pbrain_reply(
-	    s, "MESSAGE depth %d%s nodes %" PRIu64 " ms %.0f budget %" PRId64 " ms pv%s",
-	    info->depth, score, info->nodes, info->ms, budget->ms, pv);
+		len += (size_t)snprintf(known + len, sizeof known - len, " score %d",
+		                        info->score);
+	if (info->nodes != NODES_NONE)
+		snprintf(known + len, sizeof known - len, " nodes %" PRIu64, info->nodes);
+	pbrain_reply(s, "MESSAGE%s ms %.0f budget %" PRId64 " ms pv%s", known, info->ms,
+	             budget->ms, pv);
 }
 
 void pbrain_play_our_move(Session *s)

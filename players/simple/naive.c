@@ -95,6 +95,8 @@ static int naive_choose(Player *p, const Board *pos, const Budget *budget, MoveI
 {
 	(void)budget;
 	NaivePlayer *n = (NaivePlayer *)p;
+	info->depth = 0; /* no search: every point is scored once */
+	info->nodes = 0;
 	if (pos->count == 0) {
 		/* The centre, or beside it if a wall is there (moves_near). */
 		int16_t first[1];

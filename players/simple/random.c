@@ -48,6 +48,8 @@ static int random_choose(Player *p, const Board *pos, const Budget *budget, Move
 {
 	(void)budget;
 	RandomPlayer *r = (RandomPlayer *)p;
+	info->depth = 0;
+	info->nodes = 0;
 	Board b = *pos;
 	int16_t cand[BOARD_MAX_MOVES];
 	int n = moves_near(&b, r->distance, cand);

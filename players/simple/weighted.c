@@ -199,6 +199,8 @@ static int weighted_choose(Player *p, const Board *pos, const Budget *budget,
 {
 	(void)budget;
 	WeightedPlayer *w = (WeightedPlayer *)p;
+	info->depth = 0; /* no search: every point is scored once */
+	info->nodes = 0;
 	weighted_sync(w, pos);
 	if (pos->count == 0) {
 		/* The centre, or beside it if a wall is there (moves_near). */

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# End-to-end: moves.csv. A run of built-in players and an external engine
+# (pbrain-alphabeta --verbose, whose MESSAGE lines the arena reads) killed
+# with -9 mid-run and resumed ends with the moves.csv of an uninterrupted
+# run but for the ms column, also when the kill left rows of a game not in
+# games.csv and a torn last row; the engine's eval, depth and nodes are
+# there, its nodes summed in games.csv; arena show prints them; the
+# written: line names moves.csv.
+# usage: e2e_moves.sh ARENA_BINARY PBRAIN_BINARY
+set -euo pipefail
+arena=$(realpath "$1")
+pbrain=$(realpath "$2")
+work=$(mktemp -d /tmp/e2e_moves.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+printf '0,0\n0,0, 1,1\n0,0, 1,0, 0,1\n-1,-1, 1,1, 2,2, 0,1\n' > open.txt
+cat > t.ini <<INI
+[tournament]
+name = t
+pairs = 8
+openings = open.txt
+seed = 5
+nodes = 400
+
+[player ext]
+type = external
+command = $pbrain --player alphabeta --nodes 400 --verbose
+
+[player ab]
+type = alphabeta
+
+[player w]
+type = weighted
+INI
+
+"$arena" run t.ini --threads 2 --out ref >ref.out 2>&1 || fail "reference run: $(tail -3 ref.out)"
+grep -q "^written: .*moves.csv" ref.out || fail "the written: line names no moves.csv"
+m=ref/t/moves.csv
+[ "$(head -1 $m)" = "job,ply,player,move,ms,eval,depth,seldepth,nodes,pv" ] || fail "header"
+# No row of an opening stone: a game's first row is after its opening.
+awk -F, 'NR > 1 && $2 < 2 { exit 1 }' $m || fail "a row of an opening stone"
+# Every played stone has its row: a job's plies run on to its last stone.
+awk -F, 'FNR == 1 { next }
+	FILENAME ~ /moves/ { if (!($1 in lo)) lo[$1] = $2; hi[$1] = $2; n[$1]++; next }
+	{ if (hi[$1] != $9 || n[$1] != hi[$1] - lo[$1] + 1) { print "job " $1; exit 1 } }' \
+	ref/t/moves.csv ref/t/games.csv || fail "a job whose rows are not its moves"
+rows=$(($(wc -l < $m) - 1))
+[ "$rows" -gt 0 ] || fail "no rows"
+# The engine said eval, depth and nodes of its moves (MESSAGE lines).
+awk -F, '$3 == "ext" && ($6 == "" || $7 == "" || $9 == "") { exit 1 }' $m ||
+	fail "a move of the engine without eval, depth or nodes"
+grep -q ',ext,' $m || fail "no move of the engine"
+# games.csv's node columns are the sums of the moves' nodes, the engine's too.
+awk -F, 'FNR == 1 { next }
+	FILENAME ~ /moves/ { sum[$1 "," ($2 % 2 ? "b" : "w")] += $9; next }
+	{ if (sum[$1 ",b"] != $13 || sum[$1 ",w"] != $14) { print "job " $1; exit 1 } }' \
+	$m ref/t/games.csv || fail "games.csv nodes are not the sums of moves.csv's"
+awk -F, 'NR > 1 && ($5 == "ext" && $13 == 0 || $6 == "ext" && $14 == 0) { exit 1 }' \
+	ref/t/games.csv || fail "the engine's nodes are 0 in games.csv"
+# Sorted by job, then ply.
+cmp -s <(tail -n +2 $m) <(tail -n +2 $m | sort -t, -k1,1n -k2,2n -s) || fail "not sorted"
+
+# arena show prints each move's time, eval and depth.
+"$arena" show ref/t/games.csv 0 > show.out || fail "arena show"
+grep -q "^moves (moves.csv" show.out || fail "arena show: no moves.csv section"
+grep -Eq "^ +[0-9]+ [a-o][0-9]+ +(black|white) +[0-9]+ ms  eval -?[0-9]+  depth [0-9]+" show.out ||
+	fail "arena show: no move with its eval and depth"
+
+# Killed with -9 mid-run, then resumed: the same moves.csv but for ms.
+same_moves() { cmp -s <(cut -d, -f1-4,6- "$1") <(cut -d, -f1-4,6- "$2"); }
+same_games() { cmp -s <(cut -d, -f1-10,13,14 "$1") <(cut -d, -f1-10,13,14 "$2"); }
+for k in 1 2 3; do
+	d=k$k
+	"$arena" run t.ini --threads 2 --out $d >/dev/null 2>&1 &
+	pid=$!
+	for _ in $(seq 1 600); do
+		[ -f $d/t/games.csv ] && [ "$(wc -l < $d/t/games.csv)" -gt $((k * 3)) ] && break
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.05
+	done
+	kill -9 $pid 2>/dev/null || true
+	wait $pid 2>/dev/null || true
+	if [ $k = 2 ] && [ -f $d/t/moves.csv ]; then
+		# What a kill between a game's rows and its games.csv line leaves:
+		# rows of a job not in games.csv, and a torn last row.
+		tail -n 3 ref/t/moves.csv | sed 's/^[0-9]*,/15,/' >> $d/t/moves.csv
+		cut -d, -f1-6 ref/t/moves.csv | tail -1 | tr -d '\n' >> $d/t/moves.csv
+		grep -q '^15,' $d/t/games.csv && fail "job 15 already done: kill earlier"
+	fi
+	"$arena" run t.ini --out $d >$d.out 2>&1 || fail "resume $k: $(tail -3 $d.out)"
+	same_games ref/t/games.csv $d/t/games.csv || fail "resume $k: games.csv differs"
+	same_moves $m $d/t/moves.csv || {
+		diff <(cut -d, -f1-4,6- $m) <(cut -d, -f1-4,6- $d/t/moves.csv) | head -5
+		fail "resume $k: moves.csv differs (but for ms)"
+	}
+done
+echo "e2e_moves: ok ($rows moves)"
