@@ -1,7 +1,9 @@
 /* test_config_keys.c - the tables that declare the keys of every section
  * ([tournament], [player NAME], [spsa], [param KEY], [texel]): each is
- * well formed, every key takes exactly its range, and README.md documents
- * every key of every table and no key that is not in one. */
+ * well formed, every key takes exactly its range, and the manuals document
+ * every key of every table and no key that is not in one: [tournament] and
+ * [player NAME] in arena/README.md, [spsa], [param KEY] and [texel] in
+ * tuner/README.md, an external player's keys in players/README.md. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -221,16 +223,32 @@ static void values_written_as_read(void **state)
 	}
 }
 
-/* The keys documented in README.md's table of section s: every key named
- * in backquotes in the first column of the rows under the header "|
- * `[NAME ...]` key |". Returns how many, or -1 if the table is missing. */
-static int readme_keys(const char *readme, const ConfigSection *s, char names[][64],
-                       int max)
+/* The manual that holds each section's table, relative to SOURCE_DIR. */
+static const char *const section_docs[] = {"arena/README.md", "arena/README.md",
+                                           "tuner/README.md", "tuner/README.md",
+                                           "tuner/README.md"};
+
+/* The whole of SOURCE_DIR/rel, in a static buffer. */
+static const char *read_doc(const char *rel)
 {
-	char head[64];
-	snprintf(head, sizeof head, "| `[%s%s%s]` key |", s->name, s->named ? " " : "",
-	         s->named ? s->named : "");
-	const char *at = strstr(readme, head);
+	static char text[1 << 20];
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", SOURCE_DIR, rel);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot open %s", path);
+	size_t len = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[len] = '\0';
+	return text;
+}
+
+/* The keys documented in the table whose header begins with head: every
+ * key named in backquotes in the first column of its rows. Returns how
+ * many, or -1 if the table is missing. */
+static int doc_keys(const char *doc, const char *head, char names[][64], int max)
+{
+	const char *at = strstr(doc, head);
 	if (!at)
 		return -1;
 	int n = 0;
@@ -248,22 +266,20 @@ static int readme_keys(const char *readme, const ConfigSection *s, char names[][
 	return n;
 }
 
-static void readme_documents_every_key(void **state)
+static void manuals_document_every_key(void **state)
 {
 	(void)state;
-	FILE *f = fopen(README_MD, "r");
-	if (!f)
-		fail_msg("cannot open %s", README_MD);
-	static char readme[1 << 20];
-	size_t len = fread(readme, 1, sizeof readme - 1, f);
-	fclose(f);
-	readme[len] = '\0';
 	for (int s = 0; sections[s]; s++) {
 		const ConfigSection *sec = sections[s];
+		const char *doc = read_doc(section_docs[s]);
+		char head[64];
+		snprintf(head, sizeof head, "| `[%s%s%s]` key |", sec->name,
+		         sec->named ? " " : "", sec->named ? sec->named : "");
 		static char names[128][64];
-		int n = readme_keys(readme, sec, names, 128);
+		int n = doc_keys(doc, head, names, 128);
 		if (n < 0)
-			fail_msg("README.md has no table of [%s] keys", sec->name);
+			fail_msg("%s has no table of [%s] keys", section_docs[s],
+			         sec->name);
 		for (int i = 0; i < sec->nkeys; i++) {
 			const ConfigKey *k = &sec->keys[i];
 			bool found =
@@ -271,13 +287,44 @@ static void readme_documents_every_key(void **state)
 			for (int j = 0; j < n && !found; j++)
 				found = strcmp(names[j], k->name) == 0;
 			if (!found)
-				fail_msg("README.md does not document [%s] %s", sec->name,
-				         k->name);
+				fail_msg("%s does not document [%s] %s", section_docs[s],
+				         sec->name, k->name);
 		}
 		for (int j = 0; j < n; j++)
 			if (!config_table_find(sec, names[j]))
-				fail_msg("README.md documents [%s] %s, which is no key",
-				         sec->name, names[j]);
+				fail_msg("%s documents [%s] %s, which is no key",
+				         section_docs[s], sec->name, names[j]);
+	}
+}
+
+/* An external player's keys are the parameters of type external:
+ * players/README.md's table of them names each one and no other. */
+static void manuals_document_every_external_key(void **state)
+{
+	(void)state;
+	const PlayerType *ext = registry_find("external");
+	assert_non_null(ext);
+	const char *doc = read_doc("players/README.md");
+	static char names[128][64];
+	int n = doc_keys(doc, "| external key |", names, 128);
+	if (n < 0)
+		fail_msg("players/README.md has no table of external keys");
+	for (int k = 0; k < ext->nparams; k++) {
+		bool found = false;
+		for (int j = 0; j < n && !found; j++)
+			found = strcmp(names[j], ext->params[k].name) == 0;
+		if (!found)
+			fail_msg("players/README.md does not document external %s",
+			         ext->params[k].name);
+	}
+	for (int j = 0; j < n; j++) {
+		bool found = false;
+		for (int k = 0; k < ext->nparams && !found; k++)
+			found = strcmp(names[j], ext->params[k].name) == 0;
+		if (!found)
+			fail_msg("players/README.md documents external %s, which is no "
+			         "parameter",
+			         names[j]);
 	}
 }
 
@@ -394,7 +441,8 @@ int main(void)
 	    cmocka_unit_test(tables_are_well_formed),
 	    cmocka_unit_test(every_key_takes_its_range),
 	    cmocka_unit_test(values_written_as_read),
-	    cmocka_unit_test(readme_documents_every_key),
+	    cmocka_unit_test(manuals_document_every_key),
+	    cmocka_unit_test(manuals_document_every_external_key),
 	    cmocka_unit_test(reference_names_every_key),
 	    cmocka_unit_test(texel_whole_numbers_in_any_notation),
 	    cmocka_unit_test(no_parameter_is_named_like_a_player_key),
