@@ -58,7 +58,9 @@ typedef struct {
  * valid until the set changes. */
 static inline const int16_t *openings_moves(const OpeningSet *set, int i)
 {
-	return set->moves + set->entries[i].first;
+	static const int16_t none[1]; /* a set of empty openings holds no array */
+
+	return set->moves ? set->moves + set->entries[i].first : none;
 }
 
 static inline int openings_length(const OpeningSet *set, int i)
