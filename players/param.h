@@ -37,7 +37,7 @@ typedef struct {
 } ParamDecl;
 
 /* At most PARAM_TEXT_SLOTS text parameters per type, each of at most
- * PARAM_TEXT_MAX - 1 bytes (an INI line holds 200). */
+ * PARAM_TEXT_MAX - 1 bytes; param_set refuses a longer value, naming its length. */
 enum { PARAM_MAX = 48, PARAM_TEXT_SLOTS = 4, PARAM_TEXT_MAX = 192 };
 
 typedef struct {
