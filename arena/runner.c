@@ -69,6 +69,7 @@ typedef struct {
 	int wdl[CONFIG_PLAYERS_MAX][CONFIG_PLAYERS_MAX][3];
 	int leader;           /* by Elo, as the final standings rank */
 	double leader_rating; /* its Elo, the pool averaging 0 */
+	bool leader_bound;    /* leader_rating is a lower bound (elo.h) */
 	double leader_at;     /* when it was last fitted (clock_ms), 0: never */
 	double t0, last_status, player_ms;
 	double record_ms; /* recording games: .psq, games.csv, progress, SPRT */
@@ -117,6 +118,7 @@ static void find_leader(Run *r, bool final)
 	                           sizeof err) == 0) {
 		r->leader = fit->order[0];
 		r->leader_rating = fit->players[r->leader].rating;
+		r->leader_bound = fit->players[r->leader].bound != ELO_EXACT;
 		elo_destroy(fit);
 		return;
 	}
@@ -147,7 +149,8 @@ static void progress_state(Run *r, bool final, char *buf, size_t len)
 	if (isnan(r->leader_rating))
 		snprintf(buf, len, "leader %s", name);
 	else
-		snprintf(buf, len, "leader %s %+.1f Elo", name, r->leader_rating);
+		snprintf(buf, len, "leader %s %s%+.1f Elo", name,
+		         r->leader_bound ? "> " : "", r->leader_rating);
 }
 
 static void print_progress(Run *r, bool final)

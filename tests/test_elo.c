@@ -300,10 +300,12 @@ static void test_no_games(void **state)
 static void test_perfect_scores(void **state)
 {
 	(void)state;
-	/* A wins every game, D loses every game, B and C split theirs. */
+	/* A wins every game, D loses every game, B and C split theirs; with
+	 * the virtual draws (test_elo_bounds.c has the default, Ordo's rule). */
 	const EloGame g[] = {{0, 1, 1}, {2, 0, 0}, {3, 0, 0}, {1, 2, 1},  {2, 1, 1},
 	                     {1, 3, 1}, {3, 2, 0}, {0, 1, 1}, {1, 2, 0.5}};
-	EloRatings *r = fit(4, g, 9, NULL);
+	const EloOptions draws = {.prior = ELO_PRIOR_DRAWS};
+	EloRatings *r = fit(4, g, 9, &draws);
 	assert_true(r->prior_used);
 	for (int i = 0; i < 4; i++)
 		assert_true(isfinite(rating(r, i)) && isfinite(r->players[i].error95));
@@ -316,7 +318,7 @@ static void test_perfect_scores(void **state)
 	/* Two players, 3-0: finite, and stronger evidence, larger gap. */
 	const EloGame h[] = {{0, 1, 1}, {1, 0, 0}, {0, 1, 1},
 	                     {1, 0, 0}, {0, 1, 1}, {1, 0, 0}};
-	EloRatings *r3 = fit(2, h, 3, NULL), *r6 = fit(2, h, 6, NULL);
+	EloRatings *r3 = fit(2, h, 3, &draws), *r6 = fit(2, h, 6, &draws);
 	double d3 = rating(r3, 0) - rating(r3, 1), d6 = rating(r6, 0) - rating(r6, 1);
 	assert_true(r3->prior_used && isfinite(d3) && d3 > 0 && d6 > d3);
 	elo_destroy(r3);

@@ -21,6 +21,16 @@
 #include "results.h"
 #include "tally.h"
 
+/* What the standings say after the groups that make maximum likelihood
+ * infinite (EloRatings.prior_reason), by the rule that rated them. */
+#define REPORT_DRAWS_NOTE                                                                  \
+	"; so every player has one virtual draw against a pool-average player, which "     \
+	"keeps the ratings finite and in their order"
+#define REPORT_BOUNDS_NOTE                                                                 \
+	"; so, as Ordo does, they are rated apart, the others by maximum likelihood: "     \
+	"\"> X\" (\"< X\") is a bound, where the group's score against the players "       \
+	"rated before it, with one game turned into a draw, would place it"
+
 /* The tables are written whole and atomically (outfile.h); one OutFile at
  * a time, so it lives here. */
 static FILE *open_out(OutFile *o, const char *dir, const char *file, char *err,
@@ -31,27 +41,55 @@ static FILE *open_out(OutFile *o, const char *dir, const char *file, char *err,
 	return outfile_open(o, path, err, errlen);
 }
 
-/* elo.csv and the standings on the terminal: one row an EloPlayer. */
+/* elo.csv and the standings on the terminal: one row a player. A bound
+ * (elo.h) is "> 12.3" or "< -45.6" on the terminal, and "lower" or
+ * "upper" in elo.csv's last column. */
+typedef struct {
+	EloPlayer p;
+	const char *bound, *elo;
+	char elo_buf[32];
+} StandRow;
+
 static const Column elo_columns[] = {
-    {COLUMN(EloPlayer, rank, COL_INT, "rank", "rank", 4)},
-    {COLUMN(EloPlayer, name, COL_TEXT, "player", "player", -20)},
-    /* Ratings and errors to 0.001 Elo, to compare with other tools. */
-    {COLUMN(EloPlayer, rating, COL_REAL, "rating", "elo", 8), .fmt = "%.3f",
+    {COLUMN(StandRow, p.rank, COL_INT, "rank", "rank", 4)},
+    {COLUMN(StandRow, p.name, COL_TEXT, "player", "player", -20)},
+    /* Ratings and errors to 0.001 Elo in the file, to compare with other
+     * tools; to 0.1 on the terminal, as their errors allow. */
+    {COLUMN(StandRow, p.rating, COL_REAL, "rating", NULL, 0), .fmt = "%.3f"},
+    {COLUMN(StandRow, elo, COL_TEXT, NULL, "elo", 9)},
+    {COLUMN(StandRow, p.error95, COL_REAL, "error", "+/-", 7), .fmt = "%.3f",
      .tfmt = "%.1f"},
-    {COLUMN(EloPlayer, error95, COL_REAL, "error", "+/-", 7), .fmt = "%.3f",
-     .tfmt = "%.1f"},
-    {COLUMN(EloPlayer, points, COL_REAL, "points", "points", 8), .fmt = "%.1f"},
-    {COLUMN(EloPlayer, played, COL_INT, "played", "games", 6)},
-    {COLUMN(EloPlayer, percent, COL_REAL, "percent", "score", 6), .fmt = "%.1f",
+    {COLUMN(StandRow, p.points, COL_REAL, "points", "points", 8), .fmt = "%.1f"},
+    {COLUMN(StandRow, p.played, COL_INT, "played", "games", 6)},
+    {COLUMN(StandRow, p.percent, COL_REAL, "percent", "score", 6), .fmt = "%.1f",
      .tfmt = "%.1f%%"},
-    {COLUMN(EloPlayer, cfs_next, COL_REAL, "cfs_next", "cfs", 6), .fmt = "%.0f",
+    {COLUMN(StandRow, p.cfs_next, COL_REAL, "cfs_next", "cfs", 6), .fmt = "%.0f",
      .tfmt = "%.0f%%", .scale = 100},
-    {COLUMN(EloPlayer, wins, COL_INT, "w", NULL, 0)},
-    {COLUMN(EloPlayer, draws, COL_INT, "d", NULL, 0)},
-    {COLUMN(EloPlayer, losses, COL_INT, "l", NULL, 0)},
-    {COLUMN(EloPlayer, draw_percent, COL_REAL, "draw_percent", NULL, 0), .fmt = "%.1f"},
+    {COLUMN(StandRow, p.wins, COL_INT, "w", NULL, 0)},
+    {COLUMN(StandRow, p.draws, COL_INT, "d", NULL, 0)},
+    {COLUMN(StandRow, p.losses, COL_INT, "l", NULL, 0)},
+    {COLUMN(StandRow, p.draw_percent, COL_REAL, "draw_percent", NULL, 0), .fmt = "%.1f"},
+    {COLUMN(StandRow, bound, COL_TEXT, "bound", NULL, 0)},
 };
 enum { ELO_COLUMNS = sizeof elo_columns / sizeof elo_columns[0] };
+
+/* The row of the k-th ranked player. */
+static StandRow *stand_row(const EloRatings *r, int k, StandRow *row)
+{
+	const EloPlayer *p = &r->players[r->order[k]];
+	row->p = *p;
+	row->bound = p->bound == ELO_LOWER ? "lower" : p->bound == ELO_UPPER ? "upper" : "";
+	if (isnan(p->rating))
+		row->elo_buf[0] = '\0';
+	else
+		snprintf(row->elo_buf, sizeof row->elo_buf, "%s%.1f",
+		         p->bound == ELO_LOWER   ? "> "
+		         : p->bound == ELO_UPPER ? "< "
+		                                 : "",
+		         fabs(p->rating) < 0.05 ? 0.0 : p->rating); /* never "-0.0" */
+	row->elo = row->elo_buf;
+	return row;
+}
 
 static int write_elo(const char *dir, const EloRatings *r, char *err, size_t errlen)
 {
@@ -60,8 +98,10 @@ static int write_elo(const char *dir, const EloRatings *r, char *err, size_t err
 	if (!f)
 		return -1;
 	columns_csv_header(f, elo_columns, ELO_COLUMNS);
-	for (int k = 0; k < r->n; k++)
-		columns_csv_row(f, elo_columns, ELO_COLUMNS, &r->players[r->order[k]]);
+	for (int k = 0; k < r->n; k++) {
+		StandRow row;
+		columns_csv_row(f, elo_columns, ELO_COLUMNS, stand_row(r, k, &row));
+	}
 	return outfile_commit(&of, err, errlen);
 }
 
@@ -222,7 +262,8 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 			break;
 		fprintf(f, "%d\t", k);
 		plot_data_text(f, p->name);
-		fprintf(f, "\t%.2f\t%.2f\n", p->rating, p->error95);
+		/* a bound: a point without a bar */
+		fprintf(f, "\t%.2f\t%.2f\n", p->rating, isnan(p->error95) ? 0 : p->error95);
 	}
 	if (fclose(f) != 0) {
 		free(data);
@@ -286,13 +327,15 @@ static int write_page(const char *dir, const char *csv, const Tally *t, const El
 	html_json_columns(f, elo_columns, ELO_COLUMNS);
 	fputs(",\"rows\":[", f);
 	for (int k = 0; k < r->n; k++) {
+		StandRow row;
 		fputs(k ? ",\n" : "", f);
-		html_json_row(f, elo_columns, ELO_COLUMNS, &r->players[r->order[k]]);
+		html_json_row(f, elo_columns, ELO_COLUMNS, stand_row(r, k, &row));
 	}
 	fputs("],\"anchor\":", f);
 	html_json_string(f, anchor ? anchor : "");
 	fputs(",\"prior\":", f);
 	html_json_string(f, r->prior_reason);
+	fprintf(f, ",\"draws\":%s", r->prior_used ? "true" : "false");
 	fputs(",\"ends\":{", f);
 	for (int k = 0, shown = 0; k <= END_COUNT; k++)
 		if (t->ends[k]) {
@@ -401,14 +444,15 @@ int report_run_files(const char *dir, const char *csv, const char *const *given,
 
 	fputc('\n', out);
 	columns_text_header(out, elo_columns, ELO_COLUMNS);
-	for (int k = 0; k < r->n; k++)
-		columns_text_row(out, elo_columns, ELO_COLUMNS, &r->players[r->order[k]]);
+	for (int k = 0; k < r->n; k++) {
+		StandRow row;
+		columns_text_row(out, elo_columns, ELO_COLUMNS, stand_row(r, k, &row));
+	}
 	if (r->prior_reason[0]) { /* it names players */
 		fputc('(', out);
 		printable_put(out, r->prior_reason);
-		fprintf(out,
-		        "; so every player has one virtual draw against a pool-average "
-		        "player, which keeps the ratings finite and in their order)\n");
+		fputs(r->prior_used ? REPORT_DRAWS_NOTE : REPORT_BOUNDS_NOTE, out);
+		fputs(")\n", out);
 	}
 	print_endings(t.ends, access(fpath, F_OK) == 0, out);
 	if (write_pairs(dir, &t, out, err, errlen) < 0)
