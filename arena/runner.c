@@ -744,15 +744,23 @@ static int report(Run *r, char *err, size_t errlen)
 			return say(err, errlen, 1, msg);
 	}
 	crashpoint("kill/before-report");
-	const char *names[CONFIG_PLAYERS_MAX];
-	for (int i = 0; i < t->nplayers; i++)
+	const char *names[CONFIG_PLAYERS_MAX], *challengers[CONFIG_PLAYERS_MAX];
+	int nch = 0;
+	bool gauntlet = strcmp(t->type, "gauntlet") == 0;
+	for (int i = 0; i < t->nplayers; i++) {
 		names[i] = t->players[i].name;
+		if (gauntlet && t->players[i].challenger)
+			challengers[nch++] = names[i];
+	}
 	/* The written: line names every file of the folder this run wrote. */
-	const char *files = t->sgf ? "games.csv, moves.csv, faults.csv, games.sgf"
-	                           : "games.csv, moves.csv, faults.csv";
-	if (report_run_files(r->dir, r->csv_path, names, t->nplayers,
-	                     t->anchor[0] ? t->anchor : NULL, TALLY_DUPS_REFUSE, files,
-	                     stdout, msg, sizeof msg) < 0)
+	const ReportOptions o = {.anchor = t->anchor[0] ? t->anchor : NULL,
+	                         .challengers = challengers,
+	                         .nchallengers = nch,
+	                         .run_files =
+	                             t->sgf ? "games.csv, moves.csv, faults.csv, games.sgf"
+	                                    : "games.csv, moves.csv, faults.csv"};
+	if (report_run_opts(r->dir, r->csv_path, names, t->nplayers, &o, stdout, msg,
+	                    sizeof msg) < 0)
 		return say(err, errlen, 1, msg);
 	return 0;
 }

@@ -15,6 +15,8 @@
 #include "faults.h"
 #include "html.h"
 #include "outfile.h"
+#include "pair_row.h"
+#include "report_gauntlet.h"
 #include "plot.h"
 #include "printable.h"
 #include "report_html.h"
@@ -153,77 +155,6 @@ static int write_los(const char *dir, const EloRatings *r, char *err, size_t err
 	return outfile_commit(&of, err, errlen);
 }
 
-/* pairs.csv and the head-to-head table: one row a pairing, from A's side;
- * the numbers from the pair variance when the pairing is paired, else from
- * the game variance (elo_pair.h), undefined ones empty and "n/a". */
-typedef struct {
-	const char *a, *b;
-	int games, wins, draws, losses;
-	long penta[5];
-	double score, elo, error, nelo, nelo_error, los, lo, hi;
-	const char *wdl, *elo_text, *los_text;
-	char wdl_buf[40], elo_buf[ELO_PAIR_TEXT_MAX], los_buf[ELO_PAIR_TEXT_MAX];
-} PairRow;
-
-static const Column pair_columns[] = {
-    {COLUMN(PairRow, a, COL_TEXT, "player_a", "player A", -20)},
-    {COLUMN(PairRow, b, COL_TEXT, "player_b", "player B", -20)},
-    {COLUMN(PairRow, games, COL_INT, "games", "games", 6)},
-    {COLUMN(PairRow, wins, COL_INT, "w", NULL, 0)},
-    {COLUMN(PairRow, draws, COL_INT, "d", NULL, 0)},
-    {COLUMN(PairRow, losses, COL_INT, "l", NULL, 0)},
-    {COLUMN(PairRow, wdl, COL_TEXT, NULL, "+ = - (A)", 13)},
-    {COLUMN(PairRow, penta[0], COL_LONG, "penta0", NULL, 0)},
-    {COLUMN(PairRow, penta[1], COL_LONG, "penta1", NULL, 0)},
-    {COLUMN(PairRow, penta[2], COL_LONG, "penta2", NULL, 0)},
-    {COLUMN(PairRow, penta[3], COL_LONG, "penta3", NULL, 0)},
-    {COLUMN(PairRow, penta[4], COL_LONG, "penta4", NULL, 0)},
-    {COLUMN(PairRow, score, COL_NUMBER, "score", "score", 8), .tfmt = "%.1f%%",
-     .tscale = 100, .decimals = 4},
-    {COLUMN(PairRow, elo, COL_NUMBER, "elo", NULL, 0), .decimals = 3},
-    {COLUMN(PairRow, elo_text, COL_TEXT, NULL, "elo (A)", 16)},
-    {COLUMN(PairRow, error, COL_NUMBER, "error", NULL, 0), .decimals = 3},
-    {COLUMN(PairRow, nelo, COL_NUMBER, "nelo", NULL, 0), .decimals = 3},
-    {COLUMN(PairRow, nelo_error, COL_NUMBER, "nelo_error", NULL, 0), .decimals = 3},
-    {COLUMN(PairRow, los, COL_NUMBER, "los", NULL, 0), .decimals = 4},
-    {COLUMN(PairRow, los_text, COL_TEXT, NULL, "los", 6)},
-    {COLUMN(PairRow, lo, COL_NUMBER, "elo_lo", NULL, 0), .decimals = 3},
-    {COLUMN(PairRow, hi, COL_NUMBER, "elo_hi", NULL, 0), .decimals = 3},
-};
-enum { PAIR_COLUMNS = sizeof pair_columns / sizeof pair_columns[0] };
-
-/* The row of pairing tp; 0, or -1 if it has no games. */
-static int pair_row(const Tally *t, const TallyPairing *tp, PairRow *row)
-{
-	const EloPairCounts *c = &tp->c;
-	EloPairStats s;
-	char e[256];
-	if (elo_pair_stats(c, &s, e, sizeof e) < 0)
-		return -1;
-	bool p = tp->paired;
-	*row = (PairRow){.a = t->names[tp->a],
-	                 .b = t->names[tp->b],
-	                 .games = c->wins + c->draws + c->losses,
-	                 .wins = c->wins,
-	                 .draws = c->draws,
-	                 .losses = c->losses,
-	                 .score = s.score,
-	                 .elo = s.elo,
-	                 .error = p ? s.error95_penta : s.error95,
-	                 .nelo = p ? s.nelo_penta : s.nelo,
-	                 .nelo_error = p ? s.nelo_error95_penta : s.nelo_error95,
-	                 .los = p ? s.los_penta : s.los,
-	                 .lo = p ? s.elo_lo_penta : s.elo_lo,
-	                 .hi = p ? s.elo_hi_penta : s.elo_hi};
-	memcpy(row->penta, c->penta, sizeof row->penta);
-	snprintf(row->wdl_buf, sizeof row->wdl_buf, "%d %d %d", c->wins, c->draws,
-	         c->losses);
-	row->wdl = row->wdl_buf;
-	row->elo_text = elo_pair_text(&s, p, row->elo_buf, sizeof row->elo_buf);
-	row->los_text = elo_pair_los_text(&s, p, row->los_buf, sizeof row->los_buf);
-	return 0;
-}
-
 /* Head to head, one line per pairing in the players' order: the tally's
  * counts (tally.h), so linear in the pairings. */
 static int write_pairs(const char *dir, const Tally *t, FILE *out, char *err, size_t errlen)
@@ -233,14 +164,18 @@ static int write_pairs(const char *dir, const Tally *t, FILE *out, char *err, si
 	if (!f)
 		return -1;
 	columns_csv_header(f, pair_columns, PAIR_COLUMNS);
-	fputc('\n', out);
-	columns_text_header(out, pair_columns, PAIR_COLUMNS);
+	if (out) {
+		fputc('\n', out);
+		columns_text_header(out, pair_columns, PAIR_COLUMNS);
+	}
 	for (int p = 0; p < t->npairings; p++) {
 		PairRow row;
-		if (pair_row(t, &t->pairings[p], &row) < 0)
+		if (pair_row(t->names[t->pairings[p].a], t->names[t->pairings[p].b],
+		             &t->pairings[p], &row) < 0)
 			continue;
 		columns_csv_row(f, pair_columns, PAIR_COLUMNS, &row);
-		columns_text_row(out, pair_columns, PAIR_COLUMNS, &row);
+		if (out)
+			columns_text_row(out, pair_columns, PAIR_COLUMNS, &row);
 	}
 	return outfile_commit(&of, err, errlen);
 }
@@ -314,7 +249,7 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
  * the page for a few players only. */
 enum { PAGE_PAIRS_MAX = 20000 };
 static int write_page(const char *dir, const char *csv, const Tally *t, const EloRatings *r,
-                      const char *anchor, char *err, size_t errlen)
+                      const Gauntlet *g, const char *anchor, char *err, size_t errlen)
 {
 	char path[OUTFILE_PATH_MAX], title[256];
 	snprintf(path, sizeof path, "%s/report.html", dir);
@@ -336,6 +271,10 @@ static int write_page(const char *dir, const char *csv, const Tally *t, const El
 	fputs(",\"prior\":", f);
 	html_json_string(f, r->prior_reason);
 	fprintf(f, ",\"draws\":%s", r->prior_used ? "true" : "false");
+	if (g->count) {
+		fputs(",\"gauntlet\":", f);
+		gauntlet_json(f, t, g);
+	}
 	fputs(",\"ends\":{", f);
 	for (int k = 0, shown = 0; k <= END_COUNT; k++)
 		if (t->ends[k]) {
@@ -351,7 +290,8 @@ static int write_page(const char *dir, const char *csv, const Tally *t, const El
 	for (int k = 0, shown = 0; k < t->npairings && t->npairings <= PAGE_PAIRS_MAX;
 	     k++) {
 		PairRow row;
-		if (pair_row(t, &t->pairings[k], &row) < 0)
+		if (pair_row(t->names[t->pairings[k].a], t->names[t->pairings[k].b],
+		             &t->pairings[k], &row) < 0)
 			continue;
 		fputs(shown++ ? ",\n" : "", f);
 		html_json_row(f, pair_columns, PAIR_COLUMNS, &row);
@@ -387,16 +327,43 @@ static void print_endings(const long *count, bool have_faults, FILE *out)
 	        faults && have_faults ? " (the evidence of each fault: faults.csv)" : "");
 }
 
+/* The standings on the terminal: a gauntlet's table first, then the
+ * ratings, what made some of them bounds, and how the games ended. */
+static void print_standings(FILE *out, const Tally *t, const EloRatings *r,
+                            const Gauntlet *g, bool have_faults)
+{
+	if (g->count)
+		gauntlet_print(out, t, g);
+	fputc('\n', out);
+	columns_text_header(out, elo_columns, ELO_COLUMNS);
+	for (int k = 0; k < r->n; k++) {
+		StandRow row;
+		columns_text_row(out, elo_columns, ELO_COLUMNS, stand_row(r, k, &row));
+	}
+	if (r->prior_reason[0]) { /* it names players */
+		fputc('(', out);
+		printable_put(out, r->prior_reason);
+		fputs(r->prior_used ? REPORT_DRAWS_NOTE : REPORT_BOUNDS_NOTE, out);
+		fputs(")\n", out);
+	}
+	print_endings(t->ends, have_faults, out);
+}
+
 int report_run(const char *dir, const char *csv, const char *const *given, int n,
                const char *anchor, TallyDups dups, FILE *out, char *err, size_t errlen)
 {
-	return report_run_files(dir, csv, given, n, anchor, dups, NULL, out, err, errlen);
+	const ReportOptions o = {.anchor = anchor, .dups = dups};
+	return report_run_opts(dir, csv, given, n, &o, out, err, errlen);
 }
 
-int report_run_files(const char *dir, const char *csv, const char *const *given, int n,
-                     const char *anchor, TallyDups dups, const char *run_files, FILE *out,
-                     char *err, size_t errlen)
+int report_run_opts(const char *dir, const char *csv, const char *const *given, int n,
+                    const ReportOptions *o, FILE *out, char *err, size_t errlen)
 {
+	static const ReportOptions defaults = {0};
+	if (!o)
+		o = &defaults;
+	const char *anchor = o->anchor, *run_files = o->run_files;
+	TallyDups dups = o->dups;
 	Tally t;
 	if (tally_read(csv, given, n, dups, &t, err, errlen) < 0)
 		return -2;
@@ -419,6 +386,7 @@ int report_run_files(const char *dir, const char *csv, const char *const *given,
 	}
 	int rc = -2; /* bad input, until the writing starts */
 	EloRatings *r = NULL;
+	Gauntlet g = {0};
 	EloPairing *pairings = malloc(sizeof *pairings * ((size_t)t.npairings + 1));
 	if (!pairings) {
 		snprintf(err, errlen, "out of memory");
@@ -434,31 +402,22 @@ int report_run_files(const char *dir, const char *csv, const char *const *given,
 		rc = 0;
 		goto out;
 	}
-	EloOptions opt = {.anchor = anchor};
+	if (gauntlet_find(&t, o->challengers, o->nchallengers, o->find_gauntlet, &g, err,
+	                  errlen) < 0)
+		goto out;
+	EloOptions opt = {.anchor = anchor, .prior = o->prior};
 	if (elo_fit_pairings(t.n, (const char *const *)t.names, pairings,
 	                     (size_t)t.npairings, &opt, &r, err, errlen) < 0)
 		goto out;
 	rc = -1;
 	if (write_elo(dir, r, err, errlen) < 0 || write_los(dir, r, err, errlen) < 0)
 		goto out;
-
-	fputc('\n', out);
-	columns_text_header(out, elo_columns, ELO_COLUMNS);
-	for (int k = 0; k < r->n; k++) {
-		StandRow row;
-		columns_text_row(out, elo_columns, ELO_COLUMNS, stand_row(r, k, &row));
-	}
-	if (r->prior_reason[0]) { /* it names players */
-		fputc('(', out);
-		printable_put(out, r->prior_reason);
-		fputs(r->prior_used ? REPORT_DRAWS_NOTE : REPORT_BOUNDS_NOTE, out);
-		fputs(")\n", out);
-	}
-	print_endings(t.ends, access(fpath, F_OK) == 0, out);
-	if (write_pairs(dir, &t, out, err, errlen) < 0)
+	print_standings(out, &t, r, &g, access(fpath, F_OK) == 0);
+	/* A gauntlet's table has already shown every pairing. */
+	if (write_pairs(dir, &t, gauntlet_only(&t, &g) ? NULL : out, err, errlen) < 0)
 		goto out;
 	int plotted = plot(dir, r, out, err, errlen);
-	if (plotted < 0 || write_page(dir, csv, &t, r, anchor, err, errlen) < 0)
+	if (plotted < 0 || write_page(dir, csv, &t, r, &g, anchor, err, errlen) < 0)
 		goto out;
 	fprintf(out, "\nwritten: %s/%s%selo.csv, pairs.csv, los.csv%s, report.html\n", dir,
 	        run_files ? run_files : "", run_files ? ", " : "",
@@ -466,6 +425,7 @@ int report_run_files(const char *dir, const char *csv, const char *const *given,
 	rc = 0;
 out:
 	elo_destroy(r);
+	gauntlet_free(&g);
 	free(pairings);
 	tally_free(&t);
 	return rc;
