@@ -179,6 +179,11 @@ static void groups_are_placed_together(void **state)
 	assert_int_equal(r->order[5], 5);
 	assert_int_equal(r->players[5].rank, 6);
 	elo_destroy(r);
+	/* Anchored on it: as no anchor, the main group averaging 0. */
+	EloOptions o = {.anchor = "X"};
+	assert_int_equal(elo_fit(6, names, g, ng, &o, &r, err, sizeof err), 0);
+	assert_near(r->players[1].rating, 0, 1e-6);
+	elo_destroy(r);
 }
 
 enum { N = 86, PERFECT = 2, GAMES = 27000 };

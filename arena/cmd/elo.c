@@ -56,7 +56,7 @@ int elo_command(int argc, char **argv)
 	                     .what = "a player's name",
 	                     .help = "a challenger: its pairings lead the standings "
 	                             "(repeatable)",
-	                     .deflt = "found when one side met all the other"},
+	                     .deflt = "found from the pairings"},
 	                    OPT_END};
 	const OptSpec spec = {
 	    "arena elo",

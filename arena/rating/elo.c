@@ -171,6 +171,33 @@ static int to_anchor(double *cov, int n, int anchor)
 	return 0;
 }
 
+/* The ratings r of model m by maximum likelihood, with the covariance and
+ * the Newton steps into er; with bounds (Ordo's rule, elo_bounds.c) also
+ * *bound, n flags the caller frees. */
+static int fit_model(const EloModel *m, bool bounds, int anchor, double *r, int **bound,
+                     EloRatings *er, char *err, size_t errlen)
+{
+	int rc = 0;
+	if (bounds) {
+		*bound = malloc(sizeof **bound * (size_t)m->n);
+		rc = *bound ? elo_bounds_fit(m, r, *bound, er->cov, &er->iterations, err,
+		                             errlen)
+		            : ELO_ENOMEM;
+	} else if (m->n == 1) {
+		r[0] = 0;
+	} else if (!(rc = elo_newton_fit(m, anchor >= 0 ? anchor : 0, r, &er->iterations,
+	                                 err, errlen))) {
+		rc = elo_newton_cov(m, r, er->cov, err, errlen);
+	}
+	if (rc == ELO_ENOMEM)
+		msg(err, errlen, "out of memory");
+	if (rc) {
+		free(*bound);
+		*bound = NULL;
+	}
+	return rc;
+}
+
 /* elo_fit_pairings for players who all have games (or none has). */
 static int fit_all(int n, const char *const *names, const EloPairing *pairings, size_t np,
                    const EloOptions *opt, EloRatings **out, char *err, size_t errlen)
@@ -246,23 +273,13 @@ static int fit_all(int n, const char *const *names, const EloPairing *pairings, 
 		m.w = opt->prior_draws > 0 ? opt->prior_draws : 1;
 	er->prior_used = m.w > 0;
 	int *bound = NULL;
-	if (!strong && opt->prior == ELO_PRIOR_NONE) {
-		rc = (bound = malloc(sizeof *bound * (size_t)n))
-		         ? elo_bounds_fit(&m, r, bound, er->cov, &er->iterations, err,
-		                          errlen)
-		         : ELO_ENOMEM;
-	} else if (n == 1) {
-		r[0] = 0;
-	} else if (!(rc = elo_newton_fit(&m, anchor >= 0 ? anchor : 0, r, &er->iterations,
-	                                 err, errlen))) {
-		rc = elo_newton_cov(&m, r, er->cov, err, errlen);
-	}
-	if (rc) {
-		free(bound);
+	if ((rc = fit_model(&m, !strong && opt->prior == ELO_PRIOR_NONE, anchor, r, &bound,
+	                    er, err, errlen)))
 		goto out;
-	}
 	/* Ratings are differences; move them, and the covariance, from the
 	 * pool average (with bounds, the main group's: 0) to the anchor. */
+	if (anchor >= 0 && isnan(r[anchor])) /* unrated (elo_bounds.c): no anchor */
+		anchor = -1;
 	double shift = opt->anchor_rating - (anchor >= 0 ? r[anchor]
 	                                     : bound     ? 0
 	                                                 : mean(r, (size_t)n));

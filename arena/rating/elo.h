@@ -80,7 +80,8 @@ typedef struct {
 	                         player's rating = anchor_rating. With bounds the
 	                         pool is the main group; an anchor set aside has
 	                         its bound at anchor_rating, and the errors stay
-	                         those of the main group's average */
+	                         those of the main group's average; an unrated
+	                         anchor is as none */
 	double anchor_rating; /* Elo, default 0 */
 	EloPriorMode prior;
 	double prior_draws; /* virtual draws per player when the prior applies; 0 -> 1 */
