@@ -141,7 +141,13 @@ int bench_strength(int pairs, long nodes, int threads, FILE *out, char *err, siz
 			double s = i == lo ? score[k] : (double)per - score[k];
 			fprintf(out, " %9.1f", 100.0 * s / (double)per);
 		}
-		fprintf(out, " %8.0f %8.0f\n", r->players[i].rating, r->players[i].error95);
+		/* a perfect score is a bound (elo.h) */
+		const EloPlayer *p = &r->players[i];
+		fprintf(out, " %s%*.0f %8.0f\n",
+		        p->bound == ELO_LOWER   ? ">"
+		        : p->bound == ELO_UPPER ? "<"
+		                                : "",
+		        p->bound ? 7 : 8, p->rating, p->error95);
 	}
 	if (r->prior_used)
 		fprintf(out, "(%s: one virtual draw each against the pool average)\n",

@@ -69,6 +69,7 @@ typedef struct {
 	int wdl[CONFIG_PLAYERS_MAX][CONFIG_PLAYERS_MAX][3];
 	int leader;           /* by Elo, as the final standings rank */
 	double leader_rating; /* its Elo, the pool averaging 0 */
+	bool leader_bound;    /* leader_rating is a lower bound (elo.h) */
 	double leader_at;     /* when it was last fitted (clock_ms), 0: never */
 	double t0, last_status, player_ms;
 	double record_ms; /* recording games: .psq, games.csv, progress, SPRT */
@@ -117,6 +118,7 @@ static void find_leader(Run *r, bool final)
 	                           sizeof err) == 0) {
 		r->leader = fit->order[0];
 		r->leader_rating = fit->players[r->leader].rating;
+		r->leader_bound = fit->players[r->leader].bound != ELO_EXACT;
 		elo_destroy(fit);
 		return;
 	}
@@ -147,7 +149,8 @@ static void progress_state(Run *r, bool final, char *buf, size_t len)
 	if (isnan(r->leader_rating))
 		snprintf(buf, len, "leader %s", name);
 	else
-		snprintf(buf, len, "leader %s %+.1f Elo", name, r->leader_rating);
+		snprintf(buf, len, "leader %s %s%+.1f Elo", name,
+		         r->leader_bound ? "> " : "", r->leader_rating);
 }
 
 static void print_progress(Run *r, bool final)
@@ -741,15 +744,23 @@ static int report(Run *r, char *err, size_t errlen)
 			return say(err, errlen, 1, msg);
 	}
 	crashpoint("kill/before-report");
-	const char *names[CONFIG_PLAYERS_MAX];
-	for (int i = 0; i < t->nplayers; i++)
+	const char *names[CONFIG_PLAYERS_MAX], *challengers[CONFIG_PLAYERS_MAX];
+	int nch = 0;
+	bool gauntlet = strcmp(t->type, "gauntlet") == 0;
+	for (int i = 0; i < t->nplayers; i++) {
 		names[i] = t->players[i].name;
+		if (gauntlet && t->players[i].challenger)
+			challengers[nch++] = names[i];
+	}
 	/* The written: line names every file of the folder this run wrote. */
-	const char *files = t->sgf ? "games.csv, moves.csv, faults.csv, games.sgf"
-	                           : "games.csv, moves.csv, faults.csv";
-	if (report_run_files(r->dir, r->csv_path, names, t->nplayers,
-	                     t->anchor[0] ? t->anchor : NULL, TALLY_DUPS_REFUSE, files,
-	                     stdout, msg, sizeof msg) < 0)
+	const ReportOptions o = {.anchor = t->anchor[0] ? t->anchor : NULL,
+	                         .challengers = challengers,
+	                         .nchallengers = nch,
+	                         .run_files =
+	                             t->sgf ? "games.csv, moves.csv, faults.csv, games.sgf"
+	                                    : "games.csv, moves.csv, faults.csv"};
+	if (report_run_opts(r->dir, r->csv_path, names, t->nplayers, &o, stdout, msg,
+	                    sizeof msg) < 0)
 		return say(err, errlen, 1, msg);
 	return 0;
 }

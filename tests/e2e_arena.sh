@@ -307,6 +307,23 @@ last=$(grep -E '^[0-9]+/[0-9]+ games, ' gl.txt | tail -1 | sed -E 's/.*leader ([
 first=$(grep -A1 '^rank player' gl.txt | tail -1 | awk '{print $2}')
 [ -n "$last" ] && [ "$last" = "$first" ] ||
 	fail "the progress's last leader '$last' is not the standings' first '$first'"
+# A gauntlet's standings lead with the challenger against each opponent
+# (and the total), and leave out the head-to-head table that would repeat
+# them; arena elo finds the gauntlet in the same games (issue 29).
+awk '/^gauntlet: 1 challenger/ { g = NR } /^rank player/ { r = NR } /^player A/ { h = 1 }
+	END { exit !(g && r > g && !h) }' gl.txt || fail "gauntlet standings: $(cat gl.txt)"
+[ "$(grep -c '^c  *r[123]  ' gl.txt)" = 3 ] && grep -q '^c  *(all)  ' gl.txt ||
+	fail "gauntlet rows: $(cat gl.txt)"
+"$arena" elo gl/g/games.csv --out glelo > glelo.txt 2>&1 || fail "arena elo of a gauntlet"
+diff <(sed -n '/^gauntlet:/,/^ends:/p' gl.txt) <(sed -n '/^gauntlet:/,/^ends:/p' glelo.txt) ||
+	fail "arena elo of a gauntlet: other standings"
+# --prior draws: the virtual draws of old, named so (a perfect score here).
+"$arena" elo gl/g/games.csv --out gldraws --prior draws > gldraws.txt 2>&1 ||
+	fail "arena elo --prior draws"
+if grep -q '^(no finite' glelo.txt; then
+	grep -q 'one virtual draw' gldraws.txt && ! grep -q ' [<>] ' gldraws.txt ||
+		fail "--prior draws: $(cat gldraws.txt)"
+fi
 
 # A games file with a fault but no faults.csv beside it (a merged file,
 # another tool's): the endings line points to no evidence (issue 29).

@@ -300,10 +300,12 @@ static void test_no_games(void **state)
 static void test_perfect_scores(void **state)
 {
 	(void)state;
-	/* A wins every game, D loses every game, B and C split theirs. */
+	/* A wins every game, D loses every game, B and C split theirs; with
+	 * the virtual draws (test_elo_bounds.c has the default, Ordo's rule). */
 	const EloGame g[] = {{0, 1, 1}, {2, 0, 0}, {3, 0, 0}, {1, 2, 1},  {2, 1, 1},
 	                     {1, 3, 1}, {3, 2, 0}, {0, 1, 1}, {1, 2, 0.5}};
-	EloRatings *r = fit(4, g, 9, NULL);
+	const EloOptions draws = {.prior = ELO_PRIOR_DRAWS};
+	EloRatings *r = fit(4, g, 9, &draws);
 	assert_true(r->prior_used);
 	for (int i = 0; i < 4; i++)
 		assert_true(isfinite(rating(r, i)) && isfinite(r->players[i].error95));
@@ -316,7 +318,7 @@ static void test_perfect_scores(void **state)
 	/* Two players, 3-0: finite, and stronger evidence, larger gap. */
 	const EloGame h[] = {{0, 1, 1}, {1, 0, 0}, {0, 1, 1},
 	                     {1, 0, 0}, {0, 1, 1}, {1, 0, 0}};
-	EloRatings *r3 = fit(2, h, 3, NULL), *r6 = fit(2, h, 6, NULL);
+	EloRatings *r3 = fit(2, h, 3, &draws), *r6 = fit(2, h, 6, &draws);
 	double d3 = rating(r3, 0) - rating(r3, 1), d6 = rating(r6, 0) - rating(r6, 1);
 	assert_true(r3->prior_used && isfinite(d3) && d3 > 0 && d6 > d3);
 	elo_destroy(r3);
@@ -630,23 +632,23 @@ static void test_lopsided_scores_have_finite_intervals(void **state)
 	expect_row(a, 2, true,
 	           "A,B,6,4,0,2,1,0,0,0,2,0.6667,120.412,353.036,86.859,278.001,0.7299,"
 	           "-232.624,473.448",
-	           "+120 +/- 353", "73.0%");
+	           "+120.4 +/- 353.0", "73.0%");
 	/* 1-0-39 in 20 pairs, then as 40 unpaired games */
 	const PairKind b[] = {{0, 0, 19}, {1, 0, 1}};
 	expect_row(b, 2, true,
 	           "A,B,40,1,0,39,19,0,1,0,0,0.0250,-636.426,301.198,-1070.868,107.669,"
 	           "0.0000,-937.624,-335.228",
-	           "-636 +/- 301", "0.0%");
+	           "-636.4 +/- 301.2", "0.0%");
 	expect_row(b, 2, false,
 	           "A,B,40,1,0,39,0,0,0,0,0,0.0250,-636.426,304.366,-1057.050,107.669,"
 	           "0.0000,-940.792,-332.060",
-	           "-636 +/- 304", "0.0%");
+	           "-636.4 +/- 304.4", "0.0%");
 	/* 39-1-0 in 20 pairs */
 	const PairKind c[] = {{1, 1, 19}, {1, 0.5, 1}};
 	expect_row(c, 2, true,
 	           "A,B,40,39,1,0,0,0,0,1,19,0.9875,759.051,298.111,2198.098,107.669,"
 	           "1.0000,460.940,1057.162",
-	           "+759 +/- 298", "100.0%");
+	           "+759.1 +/- 298.1", "100.0%");
 }
 
 /* No spread, no interval: one pair, all draws, a perfect score. Empty CSV
@@ -656,18 +658,18 @@ static void test_no_interval_without_spread(void **state)
 	(void)state;
 	const PairKind one[] = {{0, 0.5, 1}};
 	expect_row(one, 1, true, "A,B,2,0,1,1,0,1,0,0,0,0.2500,-190.849,,,,,,",
-	           "-191 +/- n/a", "n/a");
+	           "-190.8 +/- n/a", "n/a");
 	const PairKind draws[] = {{0.5, 0.5, 5}};
 	expect_row(draws, 1, true, "A,B,10,0,10,0,0,0,5,0,0,0.5000,0.000,,,,,,",
-	           "0 +/- n/a", "n/a");
+	           "0.0 +/- n/a", "n/a");
 	expect_row(draws, 1, false, "A,B,10,0,10,0,0,0,0,0,0,0.5000,0.000,,,,,,",
-	           "0 +/- n/a", "n/a");
+	           "0.0 +/- n/a", "n/a");
 	const PairKind won[] = {{1, 1, 2}};
 	expect_row(won, 1, true, "A,B,4,4,0,0,0,0,0,0,2,1.0000,,,,,,,", "+inf +/- n/a",
 	           "n/a");
 	/* Pairs that all score alike (a win and a loss each): zero variance. */
 	const PairKind even[] = {{1, 0, 3}};
-	expect_row(even, 1, true, "A,B,6,3,0,3,0,0,3,0,0,0.5000,0.000,,,,,,", "0 +/- n/a",
+	expect_row(even, 1, true, "A,B,6,3,0,3,0,0,3,0,0,0.5000,0.000,,,,,,", "0.0 +/- n/a",
 	           "n/a");
 }
 

@@ -329,7 +329,8 @@ static void test_group_that_only_lost(void **state)
 	size_t ng = only_lost(g, false);
 	EloRatings *r = NULL;
 	char err[512];
-	assert_int_equal(elo_fit(6, letters, g, ng, NULL, &r, err, sizeof err), 0);
+	const EloOptions draws = {.prior = ELO_PRIOR_DRAWS};
+	assert_int_equal(elo_fit(6, letters, g, ng, &draws, &r, err, sizeof err), 0);
 	assert_true(r->prior_used);
 	assert_string_equal(r->prior_reason, "no finite maximum-likelihood ratings: {E, F} "
 	                                     "scored no points against {A, B, C, D}");
@@ -339,12 +340,25 @@ static void test_group_that_only_lost(void **state)
 			            r->players[i].rating > r->players[j].rating);
 	elo_destroy(r);
 
+	/* By default {E, F} are rated apart, together, below the others. */
+	assert_int_equal(elo_fit(6, letters, g, ng, NULL, &r, err, sizeof err), 0);
+	assert_false(r->prior_used);
+	assert_int_equal(r->bounds, 2);
+	for (int i = 0; i < 6; i++)
+		assert_int_equal(r->players[i].bound, i < 4 ? ELO_EXACT : ELO_UPPER);
+	elo_destroy(r);
+
 	ng = only_lost(g, true); /* and G on top */
 	assert_int_equal(elo_fit(7, letters, g, ng, NULL, &r, err, sizeof err), 0);
 	const char *why = "no finite maximum-likelihood ratings: {E, F} scored no points "
 	                  "against the other players; the other players scored no points "
 	                  "against {G}";
 	assert_string_equal(r->prior_reason, why);
+	/* G's one game, a win over A, placed as half a point: A's rating. */
+	assert_int_equal(r->players[6].bound, ELO_LOWER);
+	assert_true(fabs(r->players[6].rating - r->players[0].rating) < 1e-6);
+	elo_destroy(r);
+	assert_int_equal(elo_fit(7, letters, g, ng, &draws, &r, err, sizeof err), 0);
 	assert_int_equal(r->order[0], 6);
 	elo_destroy(r);
 	EloOptions never = {.prior = ELO_PRIOR_NEVER};

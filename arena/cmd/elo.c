@@ -13,7 +13,10 @@ int elo_command(int argc, char **argv)
 {
 	const char *csv = NULL, *anchor = NULL, *dir = NULL;
 	static const char *const dup_choices[] = {"refuse", "drop", "keep", NULL};
-	int dups = TALLY_DUPS_REFUSE;
+	static const char *const prior_choices[] = {"none", "draws", NULL};
+	int dups = TALLY_DUPS_REFUSE, prior = 0;
+	const char *challengers[64];
+	OptList gauntlet = {challengers, 64, 0};
 	const Opt args[] = {{.name = "games.csv",
 	                     .kind = OPT_TEXT,
 	                     .dest = &csv,
@@ -40,6 +43,20 @@ int elo_command(int argc, char **argv)
 	                     .choices = dup_choices,
 	                     .help = "a game whose job number an earlier line has: an "
 	                             "error, the first counts, or all"},
+	                    {.name = "prior",
+	                     .kind = OPT_CHOICE,
+	                     .dest = &prior,
+	                     .choices = prior_choices,
+	                     .help = "none: pure maximum likelihood, perfect scores as "
+	                             "bounds (Ordo); draws: one virtual draw each"},
+	                    {.name = "gauntlet",
+	                     .kind = OPT_LIST,
+	                     .dest = &gauntlet,
+	                     .metavar = "NAME",
+	                     .what = "a player's name",
+	                     .help = "a challenger: its pairings lead the standings "
+	                             "(repeatable)",
+	                     .deflt = "found from the pairings"},
 	                    OPT_END};
 	const OptSpec spec = {
 	    "arena elo",
@@ -58,8 +75,14 @@ int elo_command(int argc, char **argv)
 		printable_line(stderr, err);
 		return 2;
 	}
-	int rc = report_run(dir ? dir : dirname(buf), csv, NULL, 0, anchor, (TallyDups)dups,
-	                    stdout, err, sizeof err);
+	const ReportOptions o = {.anchor = anchor,
+	                         .dups = (TallyDups)dups,
+	                         .prior = prior ? ELO_PRIOR_DRAWS : ELO_PRIOR_NONE,
+	                         .challengers = challengers,
+	                         .nchallengers = gauntlet.count,
+	                         .find_gauntlet = true};
+	int rc = report_run_opts(dir ? dir : dirname(buf), csv, NULL, 0, &o, stdout, err,
+	                         sizeof err);
 	if (rc < 0) {
 		fputs("arena elo: ", stderr);
 		printable_line(stderr, err);

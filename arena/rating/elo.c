@@ -111,8 +111,10 @@ static long edges(const EloPairing *p, size_t np, EloEdge **out)
 
 static int cmp_rank(const void *pa, const void *pb)
 {
-	const double *a = pa, *b = pb; /* {rating, index} */
-	if (a[0] != b[0])
+	const double *a = pa, *b = pb; /* {rating, index}; no rating last */
+	if (isnan(a[0]) != isnan(b[0]))
+		return isnan(a[0]) ? 1 : -1;
+	if (a[0] != b[0] && !isnan(a[0]))
 		return a[0] > b[0] ? -1 : 1;
 	return (a[1] > b[1]) - (a[1] < b[1]);
 }
@@ -137,7 +139,8 @@ static int summarise(EloRatings *er, const EloPairing *pairings, size_t np)
 		p->points = p->wins + 0.5 * p->draws;
 		p->percent = p->played ? 100.0 * p->points / p->played : NAN;
 		p->draw_percent = p->played ? 100.0 * p->draws / p->played : NAN;
-		p->error95 = ELO_Z95 * sqrt(fmax(0, er->cov[(size_t)i * n + i]));
+		double v = er->cov[(size_t)i * n + i];
+		p->error95 = isnan(v) ? NAN : ELO_Z95 * sqrt(fmax(0, v));
 		key[2 * i] = p->rating, key[2 * i + 1] = i;
 	}
 	qsort(key, (size_t)n, 2 * sizeof *key, cmp_rank);
@@ -166,6 +169,33 @@ static int to_anchor(double *cov, int n, int anchor)
 			cov[(size_t)i * n + j] += caa - ca[i] - ca[j];
 	free(ca);
 	return 0;
+}
+
+/* The ratings r of model m by maximum likelihood, with the covariance and
+ * the Newton steps into er; with bounds (Ordo's rule, elo_bounds.c) also
+ * *bound, n flags the caller frees. */
+static int fit_model(const EloModel *m, bool bounds, int anchor, double *r, int **bound,
+                     EloRatings *er, char *err, size_t errlen)
+{
+	int rc = 0;
+	if (bounds) {
+		*bound = malloc(sizeof **bound * (size_t)m->n);
+		rc = *bound ? elo_bounds_fit(m, r, *bound, er->cov, &er->iterations, err,
+		                             errlen)
+		            : ELO_ENOMEM;
+	} else if (m->n == 1) {
+		r[0] = 0;
+	} else if (!(rc = elo_newton_fit(m, anchor >= 0 ? anchor : 0, r, &er->iterations,
+	                                 err, errlen))) {
+		rc = elo_newton_cov(m, r, er->cov, err, errlen);
+	}
+	if (rc == ELO_ENOMEM)
+		msg(err, errlen, "out of memory");
+	if (rc) {
+		free(*bound);
+		*bound = NULL;
+	}
+	return rc;
 }
 
 /* elo_fit_pairings for players who all have games (or none has). */
@@ -239,26 +269,34 @@ static int fit_all(int n, const char *const *names, const EloPairing *pairings, 
 		rc = ELO_EDIVERGES;
 		goto out;
 	}
-	if (opt->prior == ELO_PRIOR_ALWAYS || (!strong && opt->prior == ELO_PRIOR_AUTO))
+	if (opt->prior == ELO_PRIOR_ALWAYS || (!strong && opt->prior == ELO_PRIOR_DRAWS))
 		m.w = opt->prior_draws > 0 ? opt->prior_draws : 1;
 	er->prior_used = m.w > 0;
-	if (n == 1)
-		r[0] = 0;
-	else if ((rc = elo_newton_fit(&m, anchor >= 0 ? anchor : 0, r, &er->iterations, err,
-	                              errlen)) ||
-	         (rc = elo_newton_cov(&m, r, er->cov, err, errlen)))
+	int *bound = NULL;
+	if ((rc = fit_model(&m, !strong && opt->prior == ELO_PRIOR_NONE, anchor, r, &bound,
+	                    er, err, errlen)))
 		goto out;
 	/* Ratings are differences; move them, and the covariance, from the
-	 * pool average to the anchor. */
-	double shift = opt->anchor_rating - (anchor >= 0 ? r[anchor] : mean(r, (size_t)n));
-	if (anchor >= 0 && (rc = to_anchor(er->cov, n, anchor))) {
+	 * pool average (with bounds, the main group's: 0) to the anchor. */
+	if (anchor >= 0 && isnan(r[anchor])) /* unrated (elo_bounds.c): no anchor */
+		anchor = -1;
+	double shift = opt->anchor_rating - (anchor >= 0 ? r[anchor]
+	                                     : bound     ? 0
+	                                                 : mean(r, (size_t)n));
+	if (anchor >= 0 && !(bound && bound[anchor]) &&
+	    (rc = to_anchor(er->cov, n, anchor))) {
+		free(bound);
 		msg(err, errlen, "out of memory");
 		goto out;
 	}
 	for (int i = 0; i < n; i++) {
 		er->players[i].name = names[i];
 		er->players[i].rating = r[i] + shift;
+		er->players[i].bound = bound ? bound[i] : ELO_EXACT;
+		er->bounds += bound && bound[i];
+		er->unrated += isnan(r[i]);
 	}
+	free(bound);
 	if ((rc = summarise(er, pairings, np))) {
 		msg(err, errlen, "out of memory");
 		goto out;
@@ -381,6 +419,7 @@ static EloRatings *expand(const EloRatings *sub, int n, const int *keep, int k,
 		return NULL;
 	}
 	er->prior_used = sub->prior_used;
+	er->bounds = sub->bounds, er->unrated = sub->unrated;
 	er->iterations = sub->iterations;
 	memcpy(er->prior_reason, sub->prior_reason, sizeof er->prior_reason);
 	for (size_t c = 0; c < (size_t)n * (size_t)n; c++)
@@ -503,6 +542,8 @@ double elo_los(const EloRatings *r, int i, int j)
 	double d = r->players[i].rating - r->players[j].rating;
 	double sd = elo_diff_error(r, i, j) / ELO_Z95;
 	if (isnan(d)) /* a player without games (elo_fit_pairings) */
+		return NAN;
+	if (i != j && isnan(sd)) /* a bound: no spread */
 		return NAN;
 	if (i == j || d == 0)
 		return 0.5;

@@ -15,17 +15,24 @@
  * (some 30 per Newton step, about ten steps), and once a dense inverse for
  * the covariance: O(n^3), 8 n^2 bytes, in one thread. elo_los is O(1).
  *
- * Prior rule. The maximum-likelihood estimate is finite exactly when the
- * graph "i scored a point or half a point against j" is strongly connected
- * (Zermelo/Ford); otherwise a player or a group with a perfect score drifts
- * to infinity. ELO_PRIOR_AUTO (the default) fits pure maximum likelihood
- * when it exists, so ordinary results are unbiased; only when it does not,
- * every player gets `prior_draws` (default 1) virtual draws against a
- * player rated at the pool average, as the priors of BayesElo and Ordo do:
- * ratings are then finite, keep their order, and shrink slightly together;
- * EloRatings.prior_reason names the groups. ELO_PRIOR_ALWAYS applies it in
- * every fit; ELO_PRIOR_NEVER makes a non-finite fit an error naming the
- * groups.
+ * Perfect scores. The maximum-likelihood estimate is finite exactly when
+ * the graph "i scored a point or half a point against j" is strongly
+ * connected (Zermelo/Ford); otherwise a player or a group with a perfect
+ * score against the rest (all won, or all lost) drifts to infinity. By
+ * default (ELO_PRIOR_NONE) such a pool is rated as Ordo rates it: the
+ * groups with perfect scores are set aside, the main group is fitted by
+ * pure maximum likelihood (no prior), and each group set aside is placed as
+ * a bound, a lower one (ELO_LOWER) for a group that won every game against
+ * the players placed before it, an upper one (ELO_UPPER) for one that lost
+ * them all: where its expected score against them is one game short of
+ * perfect, i.e. its score with one game turned into a draw (elo_bounds.c
+ * says which groups, in which order). A bound has no error, covariance or
+ * LOS (NAN). ELO_PRIOR_DRAWS instead gives every player, only when maximum
+ * likelihood is not finite, `prior_draws` (default 1) virtual draws against
+ * a player rated at the pool average (a prior of our own: finite ratings
+ * in their order, all shrunk slightly together); ELO_PRIOR_ALWAYS applies
+ * it in every fit; ELO_PRIOR_NEVER makes a non-finite fit an error naming
+ * the groups. EloRatings.prior_reason names the groups in every mode.
  *
  * Callers must have called gsl_set_error_handler_off() once at start-up.
  * Functions are reentrant; an EloRatings is read-only after elo_fit. */
@@ -57,12 +64,24 @@ typedef struct {
 	int wins, draws, losses; /* a's, each >= 0 */
 } EloPairing;
 
-typedef enum { ELO_PRIOR_AUTO = 0, ELO_PRIOR_ALWAYS, ELO_PRIOR_NEVER } EloPriorMode;
+typedef enum {
+	ELO_PRIOR_NONE = 0, /* pure maximum likelihood; perfect scores as bounds */
+	ELO_PRIOR_DRAWS,    /* virtual draws when maximum likelihood is not finite */
+	ELO_PRIOR_ALWAYS,   /* virtual draws in every fit */
+	ELO_PRIOR_NEVER     /* pure maximum likelihood, or ELO_EDIVERGES */
+} EloPriorMode;
+
+/* What a rating is (EloPlayer.bound). */
+enum { ELO_UPPER = -1, ELO_EXACT = 0, ELO_LOWER = 1 };
 
 /* Zero-initialised options are the defaults. */
 typedef struct {
 	const char *anchor;   /* NULL: pool average = anchor_rating; else this
-	                         player's rating = anchor_rating */
+	                         player's rating = anchor_rating. With bounds the
+	                         pool is the main group; an anchor set aside has
+	                         its bound at anchor_rating, and the errors stay
+	                         those of the main group's average; an unrated
+	                         anchor is as none */
 	double anchor_rating; /* Elo, default 0 */
 	EloPriorMode prior;
 	double prior_draws; /* virtual draws per player when the prior applies; 0 -> 1 */
@@ -77,6 +96,7 @@ typedef struct {
 	double percent, draw_percent; /* 0..100 of played games */
 	int rank;                     /* 1 = highest rating; ties keep input order */
 	double cfs_next; /* LOS over the next ranked player, 0..1; NAN for the last */
+	int bound;       /* ELO_EXACT, or rating is a bound: ELO_LOWER, ELO_UPPER */
 } EloPlayer;
 
 enum { ELO_REASON_MAX = 512 };
@@ -87,6 +107,9 @@ typedef struct {
 	int *order;         /* n player indices, best first */
 	double *cov;        /* n*n row-major covariance of the ratings, Elo^2 */
 	bool prior_used;    /* the virtual draws entered this fit */
+	int bounds;         /* players rated as bounds (ELO_PRIOR_NONE) */
+	int unrated;        /* players with games but no rating: a group that
+	                       met the main one only through groups set aside */
 	/* When maximum likelihood has no finite answer, why: "no finite
 	 * maximum-likelihood ratings: {D} scored no points against the other
 	 * players; ..." (each group's first names); else "". */

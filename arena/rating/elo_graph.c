@@ -234,3 +234,8 @@ out:
 	free(a), free(comp), free(in), free(out);
 	return rc;
 }
+
+int elo_graph_strong(const EloModel *m, int *comp)
+{
+	return strong_components(m, comp);
+}

@@ -183,9 +183,9 @@ char *elo_pair_text(const EloPairStats *s, bool penta, char *buf, size_t len)
 	if (isinf(e.elo))
 		snprintf(point, sizeof point, "%s", e.elo > 0 ? "+inf" : "-inf");
 	else
-		number(e.elo, "%+.0f", point, sizeof point);
+		number(e.elo, "%+.1f", point, sizeof point);
 	if (isfinite(e.error95))
-		snprintf(err, sizeof err, "%.0f", e.error95);
+		snprintf(err, sizeof err, "%.1f", e.error95);
 	else
 		snprintf(err, sizeof err, "n/a");
 	snprintf(buf, len, "%s +/- %s", point, err);

@@ -49,8 +49,9 @@ void elo_pair_add(EloPairCounts *c, double a1, double a2);
 /* Text of s, from the pair variance if penta (s->pairs must be > 0), else
  * the game variance. Each returns buf, always NUL-terminated. */
 enum { ELO_PAIR_TEXT_MAX = 40, ELO_PAIR_CSV_MAX = 128 };
-/* The table's Elo cell: "+120 +/- 353"; "-191 +/- n/a" without an interval;
- * "+inf +/- n/a" for a perfect score; 0 as "0", never "-0". */
+/* The table's Elo cell, to 0.1 Elo: "+120.4 +/- 353.0"; "-190.8 +/- n/a"
+ * without an interval; "+inf +/- n/a" for a perfect score; 0 as "0.0",
+ * never "-0.0". */
 char *elo_pair_text(const EloPairStats *s, bool penta, char *buf, size_t len);
 /* The table's LOS cell: "73.0%", or "n/a" where it is not defined. */
 char *elo_pair_los_text(const EloPairStats *s, bool penta, char *buf, size_t len);

@@ -15,11 +15,23 @@
 #include "faults.h"
 #include "html.h"
 #include "outfile.h"
+#include "pair_row.h"
+#include "report_gauntlet.h"
 #include "plot.h"
 #include "printable.h"
 #include "report_html.h"
 #include "results.h"
 #include "tally.h"
+
+/* What the standings say after the groups that make maximum likelihood
+ * infinite (EloRatings.prior_reason), by the rule that rated them. */
+#define REPORT_DRAWS_NOTE                                                                  \
+	"; so every player has one virtual draw against a pool-average player, which "     \
+	"keeps the ratings finite and in their order"
+#define REPORT_BOUNDS_NOTE                                                                 \
+	"; so, as Ordo does, they are rated apart, the others by maximum likelihood: "     \
+	"\"> X\" (\"< X\") is a bound, where the group's score against the players "       \
+	"rated before it, with one game turned into a draw, would place it"
 
 /* The tables are written whole and atomically (outfile.h); one OutFile at
  * a time, so it lives here. */
@@ -31,27 +43,55 @@ static FILE *open_out(OutFile *o, const char *dir, const char *file, char *err,
 	return outfile_open(o, path, err, errlen);
 }
 
-/* elo.csv and the standings on the terminal: one row an EloPlayer. */
+/* elo.csv and the standings on the terminal: one row a player. A bound
+ * (elo.h) is "> 12.3" or "< -45.6" on the terminal, and "lower" or
+ * "upper" in elo.csv's last column. */
+typedef struct {
+	EloPlayer p;
+	const char *bound, *elo;
+	char elo_buf[32];
+} StandRow;
+
 static const Column elo_columns[] = {
-    {COLUMN(EloPlayer, rank, COL_INT, "rank", "rank", 4)},
-    {COLUMN(EloPlayer, name, COL_TEXT, "player", "player", -20)},
-    /* Ratings and errors to 0.001 Elo, to compare with other tools. */
-    {COLUMN(EloPlayer, rating, COL_REAL, "rating", "elo", 8), .fmt = "%.3f",
+    {COLUMN(StandRow, p.rank, COL_INT, "rank", "rank", 4)},
+    {COLUMN(StandRow, p.name, COL_TEXT, "player", "player", -20)},
+    /* Ratings and errors to 0.001 Elo in the file, to compare with other
+     * tools; to 0.1 on the terminal, as their errors allow. */
+    {COLUMN(StandRow, p.rating, COL_REAL, "rating", NULL, 0), .fmt = "%.3f"},
+    {COLUMN(StandRow, elo, COL_TEXT, NULL, "elo", 9)},
+    {COLUMN(StandRow, p.error95, COL_REAL, "error", "+/-", 7), .fmt = "%.3f",
      .tfmt = "%.1f"},
-    {COLUMN(EloPlayer, error95, COL_REAL, "error", "+/-", 7), .fmt = "%.3f",
-     .tfmt = "%.1f"},
-    {COLUMN(EloPlayer, points, COL_REAL, "points", "points", 8), .fmt = "%.1f"},
-    {COLUMN(EloPlayer, played, COL_INT, "played", "games", 6)},
-    {COLUMN(EloPlayer, percent, COL_REAL, "percent", "score", 6), .fmt = "%.1f",
+    {COLUMN(StandRow, p.points, COL_REAL, "points", "points", 8), .fmt = "%.1f"},
+    {COLUMN(StandRow, p.played, COL_INT, "played", "games", 6)},
+    {COLUMN(StandRow, p.percent, COL_REAL, "percent", "score", 6), .fmt = "%.1f",
      .tfmt = "%.1f%%"},
-    {COLUMN(EloPlayer, cfs_next, COL_REAL, "cfs_next", "cfs", 6), .fmt = "%.0f",
+    {COLUMN(StandRow, p.cfs_next, COL_REAL, "cfs_next", "cfs", 6), .fmt = "%.0f",
      .tfmt = "%.0f%%", .scale = 100},
-    {COLUMN(EloPlayer, wins, COL_INT, "w", NULL, 0)},
-    {COLUMN(EloPlayer, draws, COL_INT, "d", NULL, 0)},
-    {COLUMN(EloPlayer, losses, COL_INT, "l", NULL, 0)},
-    {COLUMN(EloPlayer, draw_percent, COL_REAL, "draw_percent", NULL, 0), .fmt = "%.1f"},
+    {COLUMN(StandRow, p.wins, COL_INT, "w", NULL, 0)},
+    {COLUMN(StandRow, p.draws, COL_INT, "d", NULL, 0)},
+    {COLUMN(StandRow, p.losses, COL_INT, "l", NULL, 0)},
+    {COLUMN(StandRow, p.draw_percent, COL_REAL, "draw_percent", NULL, 0), .fmt = "%.1f"},
+    {COLUMN(StandRow, bound, COL_TEXT, "bound", NULL, 0)},
 };
 enum { ELO_COLUMNS = sizeof elo_columns / sizeof elo_columns[0] };
+
+/* The row of the k-th ranked player. */
+static StandRow *stand_row(const EloRatings *r, int k, StandRow *row)
+{
+	const EloPlayer *p = &r->players[r->order[k]];
+	row->p = *p;
+	row->bound = p->bound == ELO_LOWER ? "lower" : p->bound == ELO_UPPER ? "upper" : "";
+	if (isnan(p->rating))
+		row->elo_buf[0] = '\0';
+	else
+		snprintf(row->elo_buf, sizeof row->elo_buf, "%s%.1f",
+		         p->bound == ELO_LOWER   ? "> "
+		         : p->bound == ELO_UPPER ? "< "
+		                                 : "",
+		         fabs(p->rating) < 0.05 ? 0.0 : p->rating); /* never "-0.0" */
+	row->elo = row->elo_buf;
+	return row;
+}
 
 static int write_elo(const char *dir, const EloRatings *r, char *err, size_t errlen)
 {
@@ -60,8 +100,10 @@ static int write_elo(const char *dir, const EloRatings *r, char *err, size_t err
 	if (!f)
 		return -1;
 	columns_csv_header(f, elo_columns, ELO_COLUMNS);
-	for (int k = 0; k < r->n; k++)
-		columns_csv_row(f, elo_columns, ELO_COLUMNS, &r->players[r->order[k]]);
+	for (int k = 0; k < r->n; k++) {
+		StandRow row;
+		columns_csv_row(f, elo_columns, ELO_COLUMNS, stand_row(r, k, &row));
+	}
 	return outfile_commit(&of, err, errlen);
 }
 
@@ -113,77 +155,6 @@ static int write_los(const char *dir, const EloRatings *r, char *err, size_t err
 	return outfile_commit(&of, err, errlen);
 }
 
-/* pairs.csv and the head-to-head table: one row a pairing, from A's side;
- * the numbers from the pair variance when the pairing is paired, else from
- * the game variance (elo_pair.h), undefined ones empty and "n/a". */
-typedef struct {
-	const char *a, *b;
-	int games, wins, draws, losses;
-	long penta[5];
-	double score, elo, error, nelo, nelo_error, los, lo, hi;
-	const char *wdl, *elo_text, *los_text;
-	char wdl_buf[40], elo_buf[ELO_PAIR_TEXT_MAX], los_buf[ELO_PAIR_TEXT_MAX];
-} PairRow;
-
-static const Column pair_columns[] = {
-    {COLUMN(PairRow, a, COL_TEXT, "player_a", "player A", -20)},
-    {COLUMN(PairRow, b, COL_TEXT, "player_b", "player B", -20)},
-    {COLUMN(PairRow, games, COL_INT, "games", "games", 6)},
-    {COLUMN(PairRow, wins, COL_INT, "w", NULL, 0)},
-    {COLUMN(PairRow, draws, COL_INT, "d", NULL, 0)},
-    {COLUMN(PairRow, losses, COL_INT, "l", NULL, 0)},
-    {COLUMN(PairRow, wdl, COL_TEXT, NULL, "+ = - (A)", 13)},
-    {COLUMN(PairRow, penta[0], COL_LONG, "penta0", NULL, 0)},
-    {COLUMN(PairRow, penta[1], COL_LONG, "penta1", NULL, 0)},
-    {COLUMN(PairRow, penta[2], COL_LONG, "penta2", NULL, 0)},
-    {COLUMN(PairRow, penta[3], COL_LONG, "penta3", NULL, 0)},
-    {COLUMN(PairRow, penta[4], COL_LONG, "penta4", NULL, 0)},
-    {COLUMN(PairRow, score, COL_NUMBER, "score", "score", 8), .tfmt = "%.1f%%",
-     .tscale = 100, .decimals = 4},
-    {COLUMN(PairRow, elo, COL_NUMBER, "elo", NULL, 0), .decimals = 3},
-    {COLUMN(PairRow, elo_text, COL_TEXT, NULL, "elo (A)", 16)},
-    {COLUMN(PairRow, error, COL_NUMBER, "error", NULL, 0), .decimals = 3},
-    {COLUMN(PairRow, nelo, COL_NUMBER, "nelo", NULL, 0), .decimals = 3},
-    {COLUMN(PairRow, nelo_error, COL_NUMBER, "nelo_error", NULL, 0), .decimals = 3},
-    {COLUMN(PairRow, los, COL_NUMBER, "los", NULL, 0), .decimals = 4},
-    {COLUMN(PairRow, los_text, COL_TEXT, NULL, "los", 6)},
-    {COLUMN(PairRow, lo, COL_NUMBER, "elo_lo", NULL, 0), .decimals = 3},
-    {COLUMN(PairRow, hi, COL_NUMBER, "elo_hi", NULL, 0), .decimals = 3},
-};
-enum { PAIR_COLUMNS = sizeof pair_columns / sizeof pair_columns[0] };
-
-/* The row of pairing tp; 0, or -1 if it has no games. */
-static int pair_row(const Tally *t, const TallyPairing *tp, PairRow *row)
-{
-	const EloPairCounts *c = &tp->c;
-	EloPairStats s;
-	char e[256];
-	if (elo_pair_stats(c, &s, e, sizeof e) < 0)
-		return -1;
-	bool p = tp->paired;
-	*row = (PairRow){.a = t->names[tp->a],
-	                 .b = t->names[tp->b],
-	                 .games = c->wins + c->draws + c->losses,
-	                 .wins = c->wins,
-	                 .draws = c->draws,
-	                 .losses = c->losses,
-	                 .score = s.score,
-	                 .elo = s.elo,
-	                 .error = p ? s.error95_penta : s.error95,
-	                 .nelo = p ? s.nelo_penta : s.nelo,
-	                 .nelo_error = p ? s.nelo_error95_penta : s.nelo_error95,
-	                 .los = p ? s.los_penta : s.los,
-	                 .lo = p ? s.elo_lo_penta : s.elo_lo,
-	                 .hi = p ? s.elo_hi_penta : s.elo_hi};
-	memcpy(row->penta, c->penta, sizeof row->penta);
-	snprintf(row->wdl_buf, sizeof row->wdl_buf, "%d %d %d", c->wins, c->draws,
-	         c->losses);
-	row->wdl = row->wdl_buf;
-	row->elo_text = elo_pair_text(&s, p, row->elo_buf, sizeof row->elo_buf);
-	row->los_text = elo_pair_los_text(&s, p, row->los_buf, sizeof row->los_buf);
-	return 0;
-}
-
 /* Head to head, one line per pairing in the players' order: the tally's
  * counts (tally.h), so linear in the pairings. */
 static int write_pairs(const char *dir, const Tally *t, FILE *out, char *err, size_t errlen)
@@ -193,14 +164,18 @@ static int write_pairs(const char *dir, const Tally *t, FILE *out, char *err, si
 	if (!f)
 		return -1;
 	columns_csv_header(f, pair_columns, PAIR_COLUMNS);
-	fputc('\n', out);
-	columns_text_header(out, pair_columns, PAIR_COLUMNS);
+	if (out) {
+		fputc('\n', out);
+		columns_text_header(out, pair_columns, PAIR_COLUMNS);
+	}
 	for (int p = 0; p < t->npairings; p++) {
 		PairRow row;
-		if (pair_row(t, &t->pairings[p], &row) < 0)
+		if (pair_row(t->names[t->pairings[p].a], t->names[t->pairings[p].b],
+		             &t->pairings[p], &row) < 0)
 			continue;
 		columns_csv_row(f, pair_columns, PAIR_COLUMNS, &row);
-		columns_text_row(out, pair_columns, PAIR_COLUMNS, &row);
+		if (out)
+			columns_text_row(out, pair_columns, PAIR_COLUMNS, &row);
 	}
 	return outfile_commit(&of, err, errlen);
 }
@@ -222,7 +197,8 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
 			break;
 		fprintf(f, "%d\t", k);
 		plot_data_text(f, p->name);
-		fprintf(f, "\t%.2f\t%.2f\n", p->rating, p->error95);
+		/* a bound: a point without a bar */
+		fprintf(f, "\t%.2f\t%.2f\n", p->rating, isnan(p->error95) ? 0 : p->error95);
 	}
 	if (fclose(f) != 0) {
 		free(data);
@@ -273,7 +249,7 @@ static int plot(const char *dir, const EloRatings *r, FILE *out, char *err, size
  * the page for a few players only. */
 enum { PAGE_PAIRS_MAX = 20000 };
 static int write_page(const char *dir, const char *csv, const Tally *t, const EloRatings *r,
-                      const char *anchor, char *err, size_t errlen)
+                      const Gauntlet *g, const char *anchor, char *err, size_t errlen)
 {
 	char path[OUTFILE_PATH_MAX], title[256];
 	snprintf(path, sizeof path, "%s/report.html", dir);
@@ -286,13 +262,19 @@ static int write_page(const char *dir, const char *csv, const Tally *t, const El
 	html_json_columns(f, elo_columns, ELO_COLUMNS);
 	fputs(",\"rows\":[", f);
 	for (int k = 0; k < r->n; k++) {
+		StandRow row;
 		fputs(k ? ",\n" : "", f);
-		html_json_row(f, elo_columns, ELO_COLUMNS, &r->players[r->order[k]]);
+		html_json_row(f, elo_columns, ELO_COLUMNS, stand_row(r, k, &row));
 	}
 	fputs("],\"anchor\":", f);
 	html_json_string(f, anchor ? anchor : "");
 	fputs(",\"prior\":", f);
 	html_json_string(f, r->prior_reason);
+	fprintf(f, ",\"draws\":%s", r->prior_used ? "true" : "false");
+	if (g->count) {
+		fputs(",\"gauntlet\":", f);
+		gauntlet_json(f, t, g);
+	}
 	fputs(",\"ends\":{", f);
 	for (int k = 0, shown = 0; k <= END_COUNT; k++)
 		if (t->ends[k]) {
@@ -308,7 +290,8 @@ static int write_page(const char *dir, const char *csv, const Tally *t, const El
 	for (int k = 0, shown = 0; k < t->npairings && t->npairings <= PAGE_PAIRS_MAX;
 	     k++) {
 		PairRow row;
-		if (pair_row(t, &t->pairings[k], &row) < 0)
+		if (pair_row(t->names[t->pairings[k].a], t->names[t->pairings[k].b],
+		             &t->pairings[k], &row) < 0)
 			continue;
 		fputs(shown++ ? ",\n" : "", f);
 		html_json_row(f, pair_columns, PAIR_COLUMNS, &row);
@@ -344,16 +327,43 @@ static void print_endings(const long *count, bool have_faults, FILE *out)
 	        faults && have_faults ? " (the evidence of each fault: faults.csv)" : "");
 }
 
+/* The standings on the terminal: a gauntlet's table first, then the
+ * ratings, what made some of them bounds, and how the games ended. */
+static void print_standings(FILE *out, const Tally *t, const EloRatings *r,
+                            const Gauntlet *g, bool have_faults)
+{
+	if (g->count)
+		gauntlet_print(out, t, g);
+	fputc('\n', out);
+	columns_text_header(out, elo_columns, ELO_COLUMNS);
+	for (int k = 0; k < r->n; k++) {
+		StandRow row;
+		columns_text_row(out, elo_columns, ELO_COLUMNS, stand_row(r, k, &row));
+	}
+	if (r->prior_reason[0]) { /* it names players */
+		fputc('(', out);
+		printable_put(out, r->prior_reason);
+		fputs(r->prior_used ? REPORT_DRAWS_NOTE : REPORT_BOUNDS_NOTE, out);
+		fputs(")\n", out);
+	}
+	print_endings(t->ends, have_faults, out);
+}
+
 int report_run(const char *dir, const char *csv, const char *const *given, int n,
                const char *anchor, TallyDups dups, FILE *out, char *err, size_t errlen)
 {
-	return report_run_files(dir, csv, given, n, anchor, dups, NULL, out, err, errlen);
+	const ReportOptions o = {.anchor = anchor, .dups = dups};
+	return report_run_opts(dir, csv, given, n, &o, out, err, errlen);
 }
 
-int report_run_files(const char *dir, const char *csv, const char *const *given, int n,
-                     const char *anchor, TallyDups dups, const char *run_files, FILE *out,
-                     char *err, size_t errlen)
+int report_run_opts(const char *dir, const char *csv, const char *const *given, int n,
+                    const ReportOptions *o, FILE *out, char *err, size_t errlen)
 {
+	static const ReportOptions defaults = {0};
+	if (!o)
+		o = &defaults;
+	const char *anchor = o->anchor, *run_files = o->run_files;
+	TallyDups dups = o->dups;
 	Tally t;
 	if (tally_read(csv, given, n, dups, &t, err, errlen) < 0)
 		return -2;
@@ -376,6 +386,7 @@ int report_run_files(const char *dir, const char *csv, const char *const *given,
 	}
 	int rc = -2; /* bad input, until the writing starts */
 	EloRatings *r = NULL;
+	Gauntlet g = {0};
 	EloPairing *pairings = malloc(sizeof *pairings * ((size_t)t.npairings + 1));
 	if (!pairings) {
 		snprintf(err, errlen, "out of memory");
@@ -391,30 +402,22 @@ int report_run_files(const char *dir, const char *csv, const char *const *given,
 		rc = 0;
 		goto out;
 	}
-	EloOptions opt = {.anchor = anchor};
+	if (gauntlet_find(&t, o->challengers, o->nchallengers, o->find_gauntlet, &g, err,
+	                  errlen) < 0)
+		goto out;
+	EloOptions opt = {.anchor = anchor, .prior = o->prior};
 	if (elo_fit_pairings(t.n, (const char *const *)t.names, pairings,
 	                     (size_t)t.npairings, &opt, &r, err, errlen) < 0)
 		goto out;
 	rc = -1;
 	if (write_elo(dir, r, err, errlen) < 0 || write_los(dir, r, err, errlen) < 0)
 		goto out;
-
-	fputc('\n', out);
-	columns_text_header(out, elo_columns, ELO_COLUMNS);
-	for (int k = 0; k < r->n; k++)
-		columns_text_row(out, elo_columns, ELO_COLUMNS, &r->players[r->order[k]]);
-	if (r->prior_reason[0]) { /* it names players */
-		fputc('(', out);
-		printable_put(out, r->prior_reason);
-		fprintf(out,
-		        "; so every player has one virtual draw against a pool-average "
-		        "player, which keeps the ratings finite and in their order)\n");
-	}
-	print_endings(t.ends, access(fpath, F_OK) == 0, out);
-	if (write_pairs(dir, &t, out, err, errlen) < 0)
+	print_standings(out, &t, r, &g, access(fpath, F_OK) == 0);
+	/* A gauntlet's table has already shown every pairing. */
+	if (write_pairs(dir, &t, gauntlet_only(&t, &g) ? NULL : out, err, errlen) < 0)
 		goto out;
 	int plotted = plot(dir, r, out, err, errlen);
-	if (plotted < 0 || write_page(dir, csv, &t, r, anchor, err, errlen) < 0)
+	if (plotted < 0 || write_page(dir, csv, &t, r, &g, anchor, err, errlen) < 0)
 		goto out;
 	fprintf(out, "\nwritten: %s/%s%selo.csv, pairs.csv, los.csv%s, report.html\n", dir,
 	        run_files ? run_files : "", run_files ? ", " : "",
@@ -422,6 +425,7 @@ int report_run_files(const char *dir, const char *csv, const char *const *given,
 	rc = 0;
 out:
 	elo_destroy(r);
+	gauntlet_free(&g);
 	free(pairings);
 	tally_free(&t);
 	return rc;

@@ -10,6 +10,7 @@
 #ifndef ARENA_REPORT_H
 #define ARENA_REPORT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "tally.h"
@@ -22,11 +23,27 @@
 int report_run(const char *dir, const char *csv, const char *const *names, int n,
                const char *anchor, TallyDups dups, FILE *out, char *err, size_t errlen);
 
-/* report_run, whose "written:" line names first the files of dir that
- * run_files lists (", "-separated, as "games.csv, moves.csv"), the ones the
- * caller wrote; NULL for none. */
-int report_run_files(const char *dir, const char *csv, const char *const *names, int n,
-                     const char *anchor, TallyDups dups, const char *run_files, FILE *out,
-                     char *err, size_t errlen);
+/* What report_run_opts takes; zero-initialised are report_run's defaults
+ * (no anchor, TALLY_DUPS_REFUSE, Ordo's rule for perfect scores, no
+ * gauntlet). */
+typedef struct {
+	const char *anchor; /* NULL: the pool averages 0; else this player is 0 */
+	TallyDups dups;
+	EloPriorMode prior; /* elo.h: ELO_PRIOR_NONE (bounds) or ELO_PRIOR_DRAWS */
+	/* A gauntlet's challengers (report_gauntlet.h): its standings lead with
+	 * each challenger against each opponent. None given and find_gauntlet
+	 * set: found from the pairings. */
+	const char *const *challengers;
+	int nchallengers;
+	bool find_gauntlet;
+	/* The files of dir the caller wrote, which the "written:" line names
+	 * first (", "-separated, as "games.csv, moves.csv"); NULL for none. */
+	const char *run_files;
+} ReportOptions;
+
+/* report_run with the options above; o may be NULL. A challenger that is
+ * none of the players is bad input (-2). */
+int report_run_opts(const char *dir, const char *csv, const char *const *names, int n,
+                    const ReportOptions *o, FILE *out, char *err, size_t errlen);
 
 #endif

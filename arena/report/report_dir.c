@@ -43,12 +43,22 @@ int report_dir(const char *dir, FILE *out, char *err, size_t errlen)
 	}
 	char why[1024];
 	bool known = has(dir, "config.ini") && config_load(ini, t, why, sizeof why) == 0;
-	const char *names[CONFIG_PLAYERS_MAX];
-	for (int i = 0; known && i < t->nplayers; i++)
+	const char *names[CONFIG_PLAYERS_MAX], *challengers[CONFIG_PLAYERS_MAX];
+	int nch = 0;
+	bool gauntlet = known && strcmp(t->type, "gauntlet") == 0;
+	for (int i = 0; known && i < t->nplayers; i++) {
 		names[i] = t->players[i].name;
-	int rc = report_run(dir, csv, known ? names : NULL, known ? t->nplayers : 0,
-	                    known && t->anchor[0] ? t->anchor : NULL, TALLY_DUPS_REFUSE,
-	                    out, err, errlen);
+		if (gauntlet && t->players[i].challenger)
+			challengers[nch++] = names[i];
+	}
+	/* Without a configuration, a gauntlet is found from the games, as
+	 * `arena elo` finds it. */
+	const ReportOptions o = {.anchor = known && t->anchor[0] ? t->anchor : NULL,
+	                         .challengers = challengers,
+	                         .nchallengers = nch,
+	                         .find_gauntlet = !known};
+	int rc = report_run_opts(dir, csv, known ? names : NULL, known ? t->nplayers : 0,
+	                         &o, out, err, errlen);
 	free(t);
 	return rc;
 }

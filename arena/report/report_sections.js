@@ -9,23 +9,62 @@ var LABELS = {rank: "#", player: "player", rating: "Elo", error: "\u00b1 95%", p
               played: "games", percent: "score %", cfs_next: "LOS next %", w: "W", d: "D", l: "L",
               draw_percent: "draw %"};
 
+/* A rating as the terminal prints it: one decimal, "> " before a lower
+ * bound, "< " before an upper one (a perfect score, Ordo's rule). */
+function ratingText(r) {
+	var t = fixed(r.rating, 1);
+	if (t === "-0.0") t = "0.0";
+	return !t ? "" : (r.bound === "lower" ? "> " : r.bound === "upper" ? "< " : "") + t;
+}
+
 function standings(st) {
 	var s = section("standings", "Standings");
 	var cols = st.columns.map(function (c) { return c.name; });
 	var rows = records({columns: cols, rows: st.rows});
 	var ends = Object.keys(st.ends).map(function (k) { return k + " " + st.ends[k]; }).join(", ");
+	if (st.gauntlet)
+		gauntletTable(s, st.gauntlet);
 	note(s, (st.anchor ? st.anchor + " is rated 0 (the anchor)" : "The pool averages 0 (no anchor)") +
 	     "; error bars are 95% intervals; LOS next: likelihood of superiority over the next player." +
 	     (ends ? " Games ended by: " + ends + "." : ""));
-	if (st.prior)
+	if (st.prior && st.draws)
 		note(s, "Virtual-draw prior used: " + st.prior + "; so every player has one virtual draw against a pool-average player, which keeps the ratings finite and in their order.", "note warn");
+	else if (st.prior)
+		note(s, st.prior.charAt(0).toUpperCase() + st.prior.slice(1) + "; so, as Ordo does, they are rated apart, the others by maximum likelihood: \u201c> X\u201d (\u201c< X\u201d) is a bound, where the group\u2019s score against the players rated before it, with one game turned into a draw, would place it.", "note warn");
 	s.appendChild(el("div", {cls: "scroll"}, [ratingChart(rows)]));
-	var g = grid(st.columns.map(function (c) {
+	var g = grid(st.columns.filter(function (c) { return c.name !== "bound"; }).map(function (c) {
 		var text = c.name === "player";
 		return {label: LABELS[c.name] || c.name, help: c.name, text: text,
-		        value: function (i) { return rows[i][c.name]; }};
+		        value: function (i) { return rows[i][c.name]; },
+		        show: c.name === "rating" ? function (i) { return ratingText(rows[i]); }
+		            : c.name === "error" ? function (i) { return fixed(rows[i].error, 1); } : null};
 	}), rows.length, {pageSize: 200});
 	s.appendChild(g.node);
+}
+
+/* A gauntlet's lead: each challenger against each opponent, from the
+ * pairing's own games (pairs.csv's columns, the challenger as player A). */
+function gauntletTable(s, ga) {
+	var cols = ga.columns.map(function (c) { return c.name; });
+	var rows = records({columns: cols, rows: ga.rows});
+	s.appendChild(el("h3", {text: "Gauntlet"}));
+	note(s, "Each challenger against each opponent, from their own games: score, Elo with its 95% interval, and the likelihood of superiority; (all) is the challenger against the whole field.");
+	var spec = [["player_a", "challenger", true], ["player_b", "opponent", true], ["games", "games"], ["w", "W"], ["d", "D"], ["l", "L"],
+	            ["score", "score %"], ["elo", "Elo"], ["error", "\u00b1 95%"], ["los", "LOS %"]];
+	var g = grid(spec.map(function (c) {
+		var k = c[0];
+		return {label: c[1], text: !!c[2],
+		        value: function (i) { return rows[i][k]; },
+		        show: function (i) {
+		        	var r = rows[i];
+		        	if (k === "score" || k === "los") return fixed(r[k] === null ? null : 100 * r[k], 1);
+		        	if (k === "elo") return r.elo === null ? (r.score === 1 ? "+inf" : r.score === 0 ? "-inf" : "") : signed(r.elo, 1);
+		        	if (k === "error") return fixed(r[k], 1);
+		        	return r[k];
+		        }};
+	}), rows.length, {pageSize: 100, onPick: function (i) { if (rows[i].player_b !== "(all)") filterGames(rows[i].player_a + " " + rows[i].player_b); }});
+	s.appendChild(g.node);
+	s.appendChild(el("h3", {text: "Ratings"}));
 }
 
 function ratingChart(rows) {
@@ -37,6 +76,9 @@ function ratingChart(rows) {
 		hi = Math.max(hi, r.rating + e, 0);
 	});
 	if (!(hi > lo)) { lo -= 1; hi += 1; }
+	var pad = (hi - lo) * 0.06; /* room for a bound's open side */
+	lo -= pad;
+	hi += pad;
 	var H = T + RH * shown.length + 8;
 	function X(v) { return L + (v - lo) / (hi - lo) * (W - L - 20); }
 	var g = sv("svg", {width: W, height: H, viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": "ratings"});
@@ -50,8 +92,10 @@ function ratingChart(rows) {
 		var name = String(r.player);
 		g.appendChild(sv("text", {x: L - 8, y: y + 4, "text-anchor": "end"}, name.length > 24 ? name.slice(0, 23) + "\u2026" : name));
 		g.appendChild(sv("line", {cls: "bar", x1: X(r.rating - e), x2: X(r.rating + e), y1: y, y2: y}));
+		if (r.bound === "lower" || r.bound === "upper") /* a bound: open towards its side */
+			g.appendChild(sv("line", {cls: "bar bound", x1: X(r.rating), x2: r.bound === "lower" ? W - 20 : L, y1: y, y2: y}));
 		var dot = sv("circle", {cls: "dot", cx: X(r.rating), cy: y, r: 4});
-		dot.appendChild(sv("title", {}, name + ": " + fixed(r.rating, 1) + " \u00b1 " + fixed(r.error, 1)));
+		dot.appendChild(sv("title", {}, name + ": " + ratingText(r) + (isFinite(r.error) ? " \u00b1 " + fixed(r.error, 1) : "")));
 		g.appendChild(dot);
 	});
 	return g;
@@ -95,7 +139,7 @@ function headToHead(pairs, st) {
 				var los = r.los === null ? "n/a" : fixed(100 * (x.flip ? 1 - r.los : r.los), 1) + "%";
 				var td = el("td", {text: fixed(100 * sc, 0),
 				                   title: a + " vs " + b + ": +" + w + " =" + r.d + " -" + l + ", score " + fixed(100 * sc, 1) +
-				                          "%, Elo " + signed(x.flip ? -r.elo : r.elo, 0) + " \u00b1 " + (fixed(r.error, 0) || "n/a") +
+				                          "%, Elo " + signed(x.flip ? -r.elo : r.elo, 1) + " \u00b1 " + (fixed(r.error, 1) || "n/a") +
 				                          ", LOS " + los + ", pairs (LL LD LW+DD WD WW) " + p.join(" "),
 				                   onclick: function () { filterGames(a + " " + b); }});
 				var d = Math.abs(sc - 0.5) * 2;

@@ -31,6 +31,22 @@ typedef struct {
 int elo_graph_check(const EloModel *m, const char *const *names, bool *strong, char *why,
                     size_t whylen, char *err, size_t errlen);
 
+/* The strongly connected components of "i scored a point or half a point
+ * against j": comp[i] for each player, numbered 0.. so that a group comes
+ * after every group it scored against. Returns their count, or -1 out of
+ * memory. */
+int elo_graph_strong(const EloModel *m, int *comp);
+
+/* Ordo's rule for perfect scores (elo.h, ELO_PRIOR_NONE), for a pool whose
+ * maximum likelihood is not finite: the main group (the largest strongly
+ * connected one) fitted by maximum likelihood, its average 0, and cov
+ * (n*n) its covariance, NAN for anyone else; every other group above or
+ * below it placed as a bound (bound[i] ELO_LOWER or ELO_UPPER, r[i] the
+ * bound); a group neither above nor below gets r[i] = NAN, bound 0.
+ * *iters: the main group's Newton steps. 0, or ELO_ENOMEM / ELO_EGSL. */
+int elo_bounds_fit(const EloModel *m, double *r, int *bound, double *cov, int *iters,
+                   char *err, size_t errlen);
+
 /* Maximum likelihood by damped Newton, each step solved by conjugate
  * gradients on the sparse Hessian: r (n values) with r[ref] = 0; *iters
  * Newton steps. 0, or ELO_ENOMEM / ELO_EGSL with err. */
