@@ -586,7 +586,7 @@ static void adjudication(const Tournament *t, JobSpec *spec, double *scale)
 			fprintf(
 			    stderr,
 			    "arena run: warning: [player %s]: its eval units are unknown "
-			    "(eval_scale = 0): no adjudication in its games\n",
+			    "(eval_units = 0): no adjudication in its games\n",
 			    t->players[i].name);
 	}
 	if (on) {

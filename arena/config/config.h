@@ -163,7 +163,7 @@ int config_validate(const Tournament *t, char *err, size_t errlen);
 /* The budget player i plays with: its section's, or else the tournament's. */
 Budget config_budget(const Tournament *t, int i);
 
-/* Player i's eval_scale: as given, else 1 for a type that searches
+/* Player i's eval_units key (eval_scale): as given, else 1 for a type that searches
  * (PlayerType.budgets not 0) and 0 (units unknown) for one that only
  * scores moves (naive, weighted, random): its scores rank moves, they do
  * not value the position. */

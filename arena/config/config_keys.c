@@ -168,7 +168,7 @@ static const ConfigKey player_keys[] = {
     {"PARAMETER", CONFIG_PARAMS, W, .write = write_params,
      .takes = "any parameter its type declares (arena players TYPE)",
      .shown_def = "the type's", .help = "how it plays"},
-    {"eval_scale", CONFIG_REAL, CONFIG_WRITE_SET, .at = AT(eval_scale, double), .max = 1e6,
+    {"eval_units", CONFIG_REAL, CONFIG_WRITE_SET, .at = AT(eval_scale, double), .max = 1e6,
      .def = -1, .shown_def = "1; 0 for naive, weighted, random",
      .help = "its evals times this are in the adjudication scores' units; 0 = "
              "unknown: no adjudication in its games"},
