@@ -570,6 +570,34 @@ static int open_folder(Run *r, const char *text, char *err, size_t errlen)
 	return prepare_folder(r, text, r->ini_path, r->csv_path, err, errlen);
 }
 
+/* The run's adjudication (game_play.h) into spec, and each player's
+ * eval_scale into players: none in an SPRT unless sprt_adjudicate is on;
+ * a warning for each player whose units are unknown. */
+static void adjudication(const Tournament *t, JobSpec *spec, double *scale)
+{
+	Adjudication a = {t->resign_moves, t->resign_score, t->draw_moves, t->draw_score,
+	                  t->draw_after};
+	bool on = a.resign_moves > 0 || a.draw_moves > 0;
+	if (on && t->sprt && t->sprt_adjudicate != 1) {
+		fprintf(stderr, "arena run: warning: no adjudication in an SPRT unless "
+		                "sprt_adjudicate = on\n");
+		on = false;
+	}
+	for (int i = 0; i < t->nplayers; i++) {
+		scale[i] = on ? config_eval_scale(t, i) : 0;
+		if (on && scale[i] <= 0)
+			fprintf(
+			    stderr,
+			    "arena run: warning: [player %s]: its eval units are unknown "
+			    "(eval_units = 0): no adjudication in its games\n",
+			    t->players[i].name);
+	}
+	if (on) {
+		spec->adjudicate = a;
+		spec->eval_scale = scale;
+	}
+}
+
 /* The games not yet on disk, on the job engine. Returns jobs_run's value,
  * or -1 with "out of memory" in msg. */
 static int play(Run *r, char *msg, size_t msglen)
@@ -605,6 +633,8 @@ static int play(Run *r, char *msg, size_t msglen)
 	                .threads = r->nthreads,
 	                .affinity = t->affinity,
 	                .stop = interrupt_flag()};
+	double scale[CONFIG_PLAYERS_MAX];
+	adjudication(t, &spec, scale);
 	JobSink sink = {.ctx = r,
 	                .params = runner_params,
 	                .prepare = runner_prepare,

@@ -176,6 +176,7 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 		}
 		i = t->nplayers++;
 		memset(&t->players[i], 0, sizeof t->players[i]);
+		t->players[i].eval_scale = -1; /* not given */
 		snprintf(t->players[i].name, sizeof t->players[i].name, "%s", name);
 		t->players[i].line = sec->line;
 	}
@@ -404,9 +405,24 @@ void config_place(const Tournament *t, int line, char *buf, size_t buflen)
 		snprintf(buf, buflen, "%s: ", t->path);
 }
 
+double config_eval_scale(const Tournament *t, int i)
+{
+	const PlayerSpec *p = &t->players[i];
+	return p->eval_scale >= 0 ? p->eval_scale : p->type->budgets ? 1 : 0;
+}
+
 int config_validate(const Tournament *t, char *err, size_t errlen)
 {
 	char at[CONFIG_PATH_MAX + 32];
+	if ((t->resign_moves > 0) != (t->resign_score > 0)) {
+		config_place(
+		    t, t->resign_moves > 0 ? t->resign_moves_line : t->resign_score_line,
+		    at, sizeof at);
+		return err_set(err, errlen,
+		               "%sresign adjudication needs both resign_moves and "
+		               "resign_score above 0",
+		               at);
+	}
 	if (t->nplayers < 2) {
 		snprintf(err, errlen,
 		         "%s: a tournament needs at least two [player NAME] sections",

@@ -33,9 +33,12 @@ typedef struct {
 	Budget budget;       /* its own budget, when the section gives one ... */
 	unsigned budget_set; /* ... keys given: BUDGET_NODES | BUDGET_DEPTH | BUDGET_MS */
 	bool challenger;     /* gauntlet: plays every non-challenger */
-	bool restart_set;    /* its section gave `restart` (external engines) */
-	int line;            /* where its section starts */
-	int type_line;       /* of its `type` key */
+	/* Its evals times this are in the run's adjudication units; 0: units
+	 * unknown; below 0: not given (config_eval_scale). */
+	double eval_scale;
+	bool restart_set; /* its section gave `restart` (external engines) */
+	int line;         /* where its section starts */
+	int type_line;    /* of its `type` key */
 	int program_line, program_hash_line; /* of those keys; 0: not given */
 	int param_line[PARAM_MAX]; /* of each parameter's key; 0: not in the file */
 	/* A player with a `command` (external): the program it names, as an
@@ -76,12 +79,16 @@ typedef struct {
 	int restart;      /* `restart` for external players that give none: -1 = unset */
 	int status_every; /* games between status lines off a terminal */
 	char anchor[CONFIG_NAME_MAX]; /* player rated 0; "" = the pool averages 0 */
+	/* Adjudication (arena README): counts of each side's moves, scores in
+	 * eval units, draw_after a ply; all 0 by default: none. */
+	int resign_moves, resign_score, draw_moves, draw_score, draw_after;
+	int sprt_adjudicate; /* with sprt: -1 (not given) or 0: no adjudication */
 	bool sprt;
 	double elo0, elo1, alpha, beta;
 	/* Lines of the keys the checks after reading point at; 0: not given in
 	 * the file (a default, or --set). */
 	int type_line, openings_line, openings_hash_line, anchor_line, sprt_line, elo0_line,
-	    elo1_line, challengers_line;
+	    elo1_line, challengers_line, resign_moves_line, resign_score_line;
 	int stem_rc; /* inifile_stem's: not 0, the file's name cannot name the run */
 	int nplayers;
 	PlayerSpec players[CONFIG_PLAYERS_MAX];
@@ -155,6 +162,12 @@ int config_validate(const Tournament *t, char *err, size_t errlen);
 
 /* The budget player i plays with: its section's, or else the tournament's. */
 Budget config_budget(const Tournament *t, int i);
+
+/* Player i's eval_units key (eval_scale): as given, else 1 for a type that searches
+ * (PlayerType.budgets not 0) and 0 (units unknown) for one that only
+ * scores moves (naive, weighted, random): its scores rank moves, they do
+ * not value the position. */
+double config_eval_scale(const Tournament *t, int i);
 
 /* A budget key (nodes, depth, ms, game_ms, inc_ms) into b, noting it in *set: the first one
  * of a place (*set still 0) clears b, so that the place's keys replace the

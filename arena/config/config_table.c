@@ -299,6 +299,7 @@ static bool given(const ConfigKey *k, const void *obj)
 	case CONFIG_NAME:
 	case CONFIG_PATH: return *(const char *)p != '\0';
 	case CONFIG_UNSET: return *(const int *)p >= 0;
+	case CONFIG_REAL: return *(const double *)p >= k->min; /* def below: not given */
 	case CONFIG_BUDGET: return *(const unsigned *)((const char *)obj + k->set_at) != 0;
 	default: return true;
 	}

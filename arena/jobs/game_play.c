@@ -60,6 +60,65 @@ static void note_move(GameRecord *rec, int ply, const MoveInfo *info)
 		rec->pv[ply][k] = info && k < info->pv_len ? info->pv[k] : POINT_NONE;
 }
 
+/* The eval of the stone at ply in adjudication's units, from its mover's
+ * side; false when it has none. */
+static bool scaled_eval(const GameSetup *setup, const GameRecord *rec, int ply, double *v)
+{
+	int32_t e = rec->eval[ply];
+	if (ply < rec->opening_plies || e == SCORE_NONE)
+		return false;
+	if (e >= SCORE_WIN - BOARD_MAX_MOVES || e <= -(SCORE_WIN - BOARD_MAX_MOVES))
+		*v = e > 0 ? 1e300 : -1e300; /* proven: beyond any score */
+	else
+		*v = e * setup->eval_scale[ply % 2 == 0 ? BLACK : WHITE];
+	return true;
+}
+
+/* Adjudication after the move that made rec->plies stones (game_play.h):
+ * fills rec's outcome and reason and returns true when a rule ends the
+ * game. */
+static bool adjudicated(const GameSetup *setup, GameRecord *rec)
+{
+	const Adjudication *a = &setup->adjudicate;
+	if (setup->eval_scale[BLACK] <= 0 || setup->eval_scale[WHITE] <= 0)
+		return false;
+	int last = rec->plies - 1;
+	double v0;
+	if (last < 0 || !scaled_eval(setup, rec, last, &v0))
+		return false;
+	/* Resign: the last mover's evals all at least the score and its
+	 * opponent's all at most -score (the last mover wins), or the other
+	 * way round. */
+	int n = a->resign_moves;
+	bool resign = n > 0 && rec->plies - 2 * n >= rec->opening_plies &&
+	              (v0 >= a->resign_score || v0 <= -a->resign_score);
+	double sign = v0 > 0 ? 1 : -1;
+	for (int ply = last; resign && ply >= rec->plies - 2 * n; ply--) {
+		double v, own = (last - ply) % 2 == 0 ? sign : -sign;
+		resign = scaled_eval(setup, rec, ply, &v) && v * own >= a->resign_score;
+	}
+	if (resign) {
+		bool black_last = last % 2 == 0; /* the opening's stones alternate too */
+		rec->outcome =
+		    (sign > 0) == black_last ? RESULT_BLACK_WIN : RESULT_WHITE_WIN;
+		rec->reason = END_ADJUDICATED;
+		return true;
+	}
+	n = a->draw_moves;
+	int first = rec->plies - 2 * n;
+	bool draw = n > 0 && first >= rec->opening_plies && first >= a->draw_after;
+	for (int ply = first; draw && ply <= last; ply++) {
+		double v;
+		draw = scaled_eval(setup, rec, ply, &v) && v <= a->draw_score &&
+		       v >= -a->draw_score;
+	}
+	if (draw) {
+		rec->outcome = RESULT_DRAW;
+		rec->reason = END_ADJUDICATED;
+	}
+	return draw;
+}
+
 int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 {
 	memset(rec, 0, sizeof *rec);
@@ -156,6 +215,8 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 			rec->reason = END_FORBIDDEN;
 			break;
 		}
+		if (adjudicated(setup, rec))
+			break;
 	}
 	/* Told at once, not when the players are next used: a fault found
 	 * here ends an engine's process as its own faults do, and with
@@ -183,7 +244,7 @@ const char *game_end_name(EndReason r)
 {
 	static const char *const names[END_COUNT] = {
 	    "five",  "forbidden", "illegal",  "full-board", "max-plies",
-	    "crash", "timeout",   "protocol", "memory",
+	    "crash", "timeout",   "protocol", "memory",     "adjudicated",
 	};
 	return (unsigned)r < END_COUNT ? names[r] : "?";
 }

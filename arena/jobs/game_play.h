@@ -16,7 +16,23 @@
  * fault_detail); within it, an overrun stays on the clock, so the
  * tolerance is the most a game clock may ever run below zero. Before each
  * move the player's Budget is given the clock's time_left (never below 0).
- * Node and depth limits are the player's to keep: nothing times them. */
+ * Node and depth limits are the player's to keep: nothing times them.
+ *
+ * Adjudication (GameSetup.adjudicate, off with both counts 0) ends a game
+ * on the evals the players gave with their moves (MoveInfo.score, from
+ * the mover's side), each multiplied by its colour's eval_scale (0: units
+ * unknown, no adjudication in this game). Only the moves the players
+ * chose count (not the opening's); a move without an eval breaks every
+ * run. Resign: the last resign_moves moves of each side (2 * resign_moves
+ * plies in a row) all say the same side is losing, its own evals at most
+ * -resign_score and its opponent's at least resign_score: that side loses.
+ * Draw: the last draw_moves moves of each side, all played at ply
+ * draw_after or later, have evals within [-draw_score, draw_score]: a
+ * draw. Checked after each move, resign first; the ply it happened at is
+ * rec->plies, the rule the result (a draw or not). A proven win or loss
+ * (|eval| >= SCORE_WIN - BOARD_MAX_MOVES) is beyond any score, whatever
+ * the scale. It all depends on the evals alone, so games under node
+ * limits stay deterministic. */
 #ifndef ARENA_GAME_PLAY_H
 #define ARENA_GAME_PLAY_H
 
@@ -34,15 +50,17 @@ typedef enum { RESULT_BLACK_WIN, RESULT_WHITE_WIN, RESULT_DRAW } GameOutcome;
 enum { GAME_TOLERANCE_MS = 1000 };
 
 typedef enum {
-	END_FIVE,       /* the winner made five */
-	END_FORBIDDEN,  /* renju: black played a forbidden point */
-	END_ILLEGAL,    /* the loser returned an occupied or off-board point */
-	END_FULL_BOARD, /* draw */
-	END_MAX_PLIES,  /* draw by the ply limit */
-	END_CRASH,      /* the loser (an external engine) died or could not start */
-	END_TIMEOUT,    /* the loser gave no move within its time limit + tolerance */
-	END_PROTOCOL,   /* the loser broke the protocol: no OK, a malformed move */
-	END_MEMORY,     /* the loser's engine went over its max_memory */
+	END_FIVE,        /* the winner made five */
+	END_FORBIDDEN,   /* renju: black played a forbidden point */
+	END_ILLEGAL,     /* the loser returned an occupied or off-board point */
+	END_FULL_BOARD,  /* draw */
+	END_MAX_PLIES,   /* draw by the ply limit */
+	END_CRASH,       /* the loser (an external engine) died or could not start */
+	END_TIMEOUT,     /* the loser gave no move within its time limit + tolerance */
+	END_PROTOCOL,    /* the loser broke the protocol: no OK, a malformed move */
+	END_MEMORY,      /* the loser's engine went over its max_memory */
+	END_ADJUDICATED, /* the referee's call on both engines' evals
+	                    (GameSetup.adjudicate): a loss or a draw */
 	END_COUNT
 } EndReason;
 
@@ -77,6 +95,15 @@ typedef struct {
 	char fault_detail[FAULT_DETAIL_MAX];
 } GameRecord;
 
+/* The adjudication rules of a game (game_play above); all 0: none. */
+typedef struct {
+	int resign_moves; /* each side's last moves that must agree; 0: no resign */
+	int resign_score; /* > 0 with resign_moves */
+	int draw_moves;   /* each side's last moves within the band; 0: no draw */
+	int draw_score;   /* the band's half width */
+	int draw_after;   /* the first ply a draw's moves may be played at */
+} Adjudication;
+
 typedef struct {
 	int size;
 	Rule rule;
@@ -89,6 +116,10 @@ typedef struct {
 	/* NULL, or a flag that abandons the game when it becomes nonzero
 	 * (checked before every move: interrupt.h). */
 	const atomic_int *stop;
+	Adjudication adjudicate;
+	/* Per colour: its evals times this give the units of adjudicate's
+	 * scores; 0: units unknown (no adjudication). */
+	double eval_scale[2];
 } GameSetup;
 
 /* Plays one game: players[BLACK] against players[WHITE] (both already

@@ -103,7 +103,12 @@ void jobs_play(JobsShared *s, int row, const Job *j, const Opening *o, GameRecor
 	                   .max_plies = spec->max_plies,
 	                   .opening = o ? o->moves : NULL,
 	                   .opening_len = o ? o->count : 0,
-	                   .stop = spec->stop};
+	                   .stop = spec->stop,
+	                   .adjudicate = spec->adjudicate};
+	if (spec->eval_scale) {
+		setup.eval_scale[BLACK] = spec->eval_scale[j->black];
+		setup.eval_scale[WHITE] = spec->eval_scale[j->white];
+	}
 	setup.budget[BLACK] = spec->players[j->black].budget;
 	setup.budget[WHITE] = spec->players[j->white].budget;
 	Player *pl[2] = {take(s, row, j, BLACK), NULL};

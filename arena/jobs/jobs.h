@@ -83,6 +83,10 @@ typedef struct {
 	 * that keeps reusable players (external engines) from one call to the
 	 * next; without one, they are kept for the games of this call only. */
 	PlayerPool *pool;
+	Adjudication adjudicate; /* all 0: none (game_play.h) */
+	/* With adjudicate: per player, its evals times this are in adjudicate's
+	 * units; 0: units unknown, no adjudication in its games. */
+	const double *eval_scale;
 } JobSpec;
 
 enum { JOBS_DONE = 0, JOBS_HALTED = 1, JOBS_STOPPED = 2 };

@@ -58,6 +58,10 @@ static void send_header(Lead *L, int threads)
 	int32_t v[] = {spec->size,   spec->rule,     spec->max_plies, threads,
 	               !!spec->pool, spec->nplayers, spec->affinity};
 	wire_bytes(&o, v, sizeof v);
+	const Adjudication *a = &spec->adjudicate;
+	int32_t adj[] = {a->resign_moves, a->resign_score, a->draw_moves, a->draw_score,
+	                 a->draw_after};
+	wire_bytes(&o, adj, sizeof adj);
 	for (int i = 0; i < spec->nplayers; i++) {
 		const JobPlayer *p = &spec->players[i];
 		char name[JOBS_MPI_NAME_MAX]; /* for messages: a long one is cut */
@@ -69,6 +73,7 @@ static void send_header(Lead *L, int threads)
 		wire_u64(&o, p->budget.nodes);
 		wire_i32(&o, p->budget.depth);
 		wire_u64(&o, (uint64_t)p->budget.ms);
+		wire_f64(&o, spec->eval_scale ? spec->eval_scale[i] : 0);
 	}
 	/* Every worker gets its own copy: a send owns its buffer. */
 	for (int r = 1; r < L->w->size; r++) {

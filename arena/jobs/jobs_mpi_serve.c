@@ -36,6 +36,7 @@ typedef struct {
 	JobPlayer *players;
 	char (*names)[JOBS_MPI_NAME_MAX];
 	ParamSet *params;
+	double *eval_scale; /* JobSpec.eval_scale */
 	atomic_int abandon; /* the batch's stop flag */
 	int threads;
 	bool keep_pool; /* rank 0's caller keeps its players between calls */
@@ -128,6 +129,12 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 	                    .nplayers = v[5],
 	                    .affinity = v[6] != 0,
 	                    .stop = &b->abandon};
+	Adjudication *a = &b->spec.adjudicate;
+	a->resign_moves = wire_get_i32(in);
+	a->resign_score = wire_get_i32(in);
+	a->draw_moves = wire_get_i32(in);
+	a->draw_score = wire_get_i32(in);
+	a->draw_after = wire_get_i32(in);
 	b->threads = v[3] > 0 ? v[3] : omp_get_num_procs();
 	b->keep_pool = v[4] != 0;
 	b->spec.threads = b->threads;
@@ -135,7 +142,8 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 	b->players = calloc((size_t)v[5], sizeof *b->players);
 	b->names = calloc((size_t)v[5], sizeof *b->names);
 	b->params = calloc((size_t)v[5], sizeof *b->params);
-	if (!b->players || !b->names || !b->params) {
+	b->eval_scale = calloc((size_t)v[5], sizeof *b->eval_scale);
+	if (!b->players || !b->names || !b->params || !b->eval_scale) {
 		return err_set(err, errlen, "out of memory");
 	}
 	for (int i = 0; i < v[5]; i++) {
@@ -155,11 +163,13 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 		p->budget.nodes = wire_get_u64(in);
 		p->budget.depth = wire_get_i32(in);
 		p->budget.ms = (int64_t)wire_get_u64(in);
+		b->eval_scale[i] = wire_get_f64(in);
 	}
 	if (in->bad) {
 		return err_set(err, errlen, "a malformed batch header");
 	}
 	b->spec.players = b->players;
+	b->spec.eval_scale = b->eval_scale;
 	return 0;
 }
 
@@ -369,6 +379,7 @@ static void batch_free(Batch *b)
 	free(b->players);
 	free(b->names);
 	free(b->params);
+	free(b->eval_scale);
 	free(b->items);
 	free(b->queue);
 	free(b->spare);

@@ -40,7 +40,7 @@ static void sgf_property(FILE *out, const char *id, const char *value)
 }
 
 /* RE's value: the winner, and T or F when the loser lost on time or by a
- * fault rather than over the board. */
+ * fault rather than over the board, R when adjudication resigned for it. */
 static const char *sgf_result(const ResultRow *r, char buf[8])
 {
 	if (r->score == 0.5)
@@ -50,7 +50,8 @@ static const char *sgf_result(const ResultRow *r, char buf[8])
 	                          !strcmp(r->reason, "protocol") ||
 	                          !strcmp(r->reason, "memory")
 	                      ? "F"
-	                      : "";
+	                  : !strcmp(r->reason, "adjudicated") ? "R"
+	                                                      : "";
 	snprintf(buf, 8, "%c+%s", r->score == 1 ? 'B' : 'W', how);
 	return buf;
 }

@@ -6,7 +6,8 @@
  * AP, SZ, RU (freestyle, standard or renju), PB and PW (black moves
  * first), RE (B+ or W+ for a win, 0 for a draw; with a T after the + when
  * the loser ran out of time, an F when it forfeited by a fault: crash,
- * illegal move, protocol, memory), RO (the round), GN (the opening's
+ * illegal move, protocol, memory, an R when adjudication resigned for
+ * it), RO (the round), GN (the opening's
  * name) and a C comment that says the rule, the opening, the result and
  * how the game ended; then one node per stone, ;B[xy] or ;W[xy], opening
  * stones included (games.csv does not say how many stones the opening

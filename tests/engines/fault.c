@@ -29,6 +29,8 @@
  *                     moves (an old engine bug the time_left INFO covers), and
  *                     so answers "ERROR Unknown command: TIME_LEFT" first
  *   chatty            MESSAGE and DEBUG lines around every move, CR LF endings
+ *   eval N            "MESSAGE depth 1 eval N" before every move (N may be
+ *                     negative), for adjudication (e2e_adjudicate)
  *   flood N           N KB of MESSAGE lines before every move
  *   noisy             ERROR, UNKNOWN, MESSAGE, DEBUG and other lines before
  *                     every move
@@ -247,6 +249,11 @@ static void play(void)
 	if (strcmp(mode, "flood") == 0)
 		for (long i = 0; i < arg * 16; i++)
 			printf("MESSAGE flood %6ld of move %3d: %30s\n", i, asked, "");
+	if (strcmp(mode, "eval") == 0) {
+		char msg[64];
+		snprintf(msg, sizeof msg, "MESSAGE depth 1 eval %ld", arg);
+		say(msg);
+	}
 	if (strcmp(mode, "chatty") == 0) {
 		say("MESSAGE thinking hard");
 		say("DEBUG nothing to see");
