@@ -26,6 +26,9 @@ enum {
 
 typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } OpeningOrder;
 
+/* Training samples in c-gomoku-cli's formats (arena/store/samples.h). */
+typedef enum { SAMPLE_OFF, SAMPLE_CSV, SAMPLE_BIN, SAMPLE_BIN_LZ4 } SampleFormat;
+
 typedef struct {
 	char name[CONFIG_NAME_MAX];
 	const PlayerType *type;
@@ -78,10 +81,14 @@ typedef struct {
 	char anchor[CONFIG_NAME_MAX]; /* player rated 0; "" = the pool averages 0 */
 	bool sprt;
 	double elo0, elo1, alpha, beta;
+	SampleFormat sample;               /* off: no samples */
+	double sample_freq;                /* the chance a move is sampled, 0 to 1 */
+	char sample_file[CONFIG_PATH_MAX]; /* "": samples.EXT in the run folder */
+	bool sample_loseonly;              /* gauntlet: only the games a challenger lost */
 	/* Lines of the keys the checks after reading point at; 0: not given in
 	 * the file (a default, or --set). */
 	int type_line, openings_line, openings_hash_line, anchor_line, sprt_line, elo0_line,
-	    elo1_line, challengers_line;
+	    elo1_line, challengers_line, sample_line, sample_loseonly_line;
 	int stem_rc; /* inifile_stem's: not 0, the file's name cannot name the run */
 	int nplayers;
 	PlayerSpec players[CONFIG_PLAYERS_MAX];
