@@ -55,7 +55,7 @@ else # built without liblz4: bin_lz4 refused at its line, nothing written
 	ini z bin_lz4 1 > z.ini
 	st=0
 	"$arena" run z.ini --out none >z.out 2>&1 || st=$?
-	[ $st = 2 ] && grep -q "^z.ini:9: 'sample = bin_lz4' needs liblz4" z.out && [ ! -e none ] ||
+	[ $st = 2 ] && grep -q "^z.ini:7: 'sample = bin_lz4' needs liblz4" z.out && [ ! -e none ] ||
 		fail "bin_lz4 without liblz4: status $st, $(cat z.out)"
 	echo "bin_lz4 refused: this arena was built without liblz4"
 fi
