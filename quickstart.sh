@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-PACKAGES=(build-essential cmake pkg-config libgsl-dev libinih-dev libcmocka-dev gnuplot-nox)
+PACKAGES=(build-essential cmake pkg-config libgsl-dev libinih-dev libcmocka-dev liblz4-dev gnuplot-nox)
 # Only the tests need these: libfiu's crash points and failure injection,
 # a browser that loads report.html headless (tests/e2e_report.sh), and
 # Open MPI for runs over several ranks (tests/e2e_mpi.sh; the build finds

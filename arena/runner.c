@@ -40,6 +40,7 @@
 #include "config_diff.h"
 #include "moves_csv.h"
 #include "rundir.h"
+#include "samples.h"
 #include "schedule.h"
 #include "sgf.h"
 #include "sprt.h"
@@ -59,9 +60,12 @@ typedef struct {
 	ResultsFile moves; /* moves.csv (moves_csv.h) */
 	char moves_path[CONFIG_PATH_MAX + 96];
 	char moves_rows[BOARD_MAX_MOVES * MOVES_CSV_ROW_MAX]; /* a game's, under the lock */
-	bool log;      /* per-game conversation logs of external engines */
-	bool *done;    /* per job */
-	double *score; /* per job: black's score, or -1 while unplayed */
+	SamplesFile samples; /* with [tournament] sample on (samples.h) */
+	char samples_path[2 * CONFIG_PATH_MAX + 96];
+	bool *sample_seen; /* per job: its samples rebuilt (samples_rebuild) */
+	bool log;          /* per-game conversation logs of external engines */
+	bool *done;        /* per job */
+	double *score;     /* per job: black's score, or -1 while unplayed */
 	int ndone, nplayed;
 	double points[CONFIG_PLAYERS_MAX];
 	int played[CONFIG_PLAYERS_MAX];
@@ -255,6 +259,43 @@ static void note_failure(Run *r, const char *path)
 	atomic_store(&r->stop, true);
 }
 
+/* What the samples of job j's game need (samples.h). */
+static void sample_job(const Run *r, const Job *j, SampleJob *out)
+{
+	const OpeningSet *os = r->openings;
+	out->seed = samples_seed(j->seed);
+	out->opening_plies = os->count > 0 ? openings_length(os, j->opening) : 0;
+	out->challenger[BLACK] = r->t->players[j->black].challenger;
+	out->challenger[WHITE] = r->t->players[j->white].challenger;
+}
+
+/* samples_rebuild's question: a game of games.csv counts once, if its job
+ * is done (past an SPRT's verdict it is not). */
+static bool sample_row(void *user, int job, SampleJob *out)
+{
+	Run *r = user;
+	if (job < 0 || job >= r->sched->count || !r->done[job] || r->sample_seen[job])
+		return false;
+	r->sample_seen[job] = true;
+	sample_job(r, &r->sched->jobs[job], out);
+	return true;
+}
+
+/* The samples file written again from games.csv (samples.h), and, at the
+ * start (open), opened for appending. Returns 0 or -1 with a message. */
+static int settle_samples(Run *r, bool open, char *err, size_t errlen)
+{
+	const Tournament *t = r->t;
+	if (t->sample == SAMPLE_OFF)
+		return 0;
+	SampleSpec spec = {t->sample, t->sample_freq, t->sample_loseonly, t->size, t->rule};
+	memset(r->sample_seen, 0, (size_t)r->sched->count + 1);
+	if (samples_rebuild(r->samples_path, &spec, r->csv_path, sample_row, r, open, err,
+	                    errlen) < 0)
+		return -1;
+	return open ? samples_open(&r->samples, &spec, r->samples_path, err, errlen) : 0;
+}
+
 static void record_game(Run *r, const Job *j, const GameRecord *rec, double score)
 {
 	const Tournament *t = r->t;
@@ -278,6 +319,15 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 		return;
 	}
 	crashpoint("kill/after-moves");
+	if (t->sample != SAMPLE_OFF) {
+		SampleJob sj;
+		sample_job(r, j, &sj);
+		if (samples_append(&r->samples, &sj, rec) < 0) {
+			note_failure(r, r->samples_path);
+			return;
+		}
+		crashpoint("kill/after-samples");
+	}
 	faults_format(fault, sizeof fault, j->id, names, rec);
 	if (fault[0] && results_append(&r->faults, fault) < 0) {
 		note_failure(r, r->faults_path);
@@ -467,6 +517,7 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	           moves_csv_settle(r->moves_path, r->done, r->sched->count, true, err,
 	                            sizeof err) < 0 ||
 	           results_open_append(&r->moves, r->moves_path, err, sizeof err) < 0 ||
+	           settle_samples(r, true, err, sizeof err) < 0 ||
 	           results_open(&r->csv, csv, torn_at, err, sizeof err) < 0) {
 		status = say(out, outlen, 1, err);
 	} else if (r->t->psq) {
@@ -553,6 +604,19 @@ static int load(const RunOptions *o, Tournament *t, OpeningSet *openings, Schedu
 	return 0;
 }
 
+/* The samples file: sample_file, from the run folder if relative, or
+ * samples.EXT there. */
+static void samples_name(const Tournament *t, const char *dir, char *out, size_t outlen)
+{
+	static const char *const ext[] = {"", "csv", "bin", "bin.lz4"};
+	if (t->sample_file[0] == '/')
+		snprintf(out, outlen, "%s", t->sample_file);
+	else if (t->sample_file[0])
+		snprintf(out, outlen, "%s/%s", dir, t->sample_file);
+	else
+		snprintf(out, outlen, "%s/samples.%s", dir, ext[t->sample]);
+}
+
 /* The run folder made and taken, its games read back (prepare_folder).
  * Returns 0, or an exit status with the message in err. */
 static int open_folder(Run *r, const char *text, char *err, size_t errlen)
@@ -564,6 +628,7 @@ static int open_folder(Run *r, const char *text, char *err, size_t errlen)
 	snprintf(r->faults_path, sizeof r->faults_path, "%.1090s/faults.csv", r->dir);
 	snprintf(r->moves_path, sizeof r->moves_path, "%.1090s/moves.csv", r->dir);
 	snprintf(r->ini_path, sizeof r->ini_path, "%.1090s/config.ini", r->dir);
+	samples_name(t, r->dir, r->samples_path, sizeof r->samples_path);
 	if (rundir_create(r->dir, msg, sizeof msg) < 0 ||
 	    rundir_lock(&r->lock, r->dir, msg, sizeof msg) < 0)
 		return say(err, errlen, 1, msg); /* not bad input: status 1 */
@@ -667,6 +732,8 @@ static bool settle(Run *r, int ran, const char *play_msg, int *status, char *err
 		note_failure(r, r->faults_path);
 	if (!r->write_failed && results_close(&r->moves) < 0)
 		note_failure(r, r->moves_path);
+	if (!r->write_failed && samples_close(&r->samples) < 0)
+		note_failure(r, r->samples_path);
 	if (r->write_failed) {
 		char why[sizeof r->failed_path + 256];
 		snprintf(why, sizeof why, "%s: %s", r->failed_path,
@@ -703,7 +770,8 @@ static bool settle(Run *r, int ran, const char *play_msg, int *status, char *err
 	if (complete &&
 	    (results_sort(r->csv_path, keep, msg, sizeof msg) < 0 ||
 	     faults_settle(r->faults_path, r->done, count, false, msg, sizeof msg) < 0 ||
-	     moves_csv_settle(r->moves_path, r->done, count, false, msg, sizeof msg) < 0)) {
+	     moves_csv_settle(r->moves_path, r->done, count, false, msg, sizeof msg) < 0 ||
+	     settle_samples(r, false, msg, sizeof msg) < 0)) {
 		char first[sizeof msg + 16];
 		snprintf(first, sizeof first, "arena run: %s\n", msg);
 		say_resume(r, first, "the final rewrite of games.csv failed", 1, err,
@@ -783,12 +851,15 @@ static int report(Run *r, char *err, size_t errlen)
 			challengers[nch++] = names[i];
 	}
 	/* The written: line names every file of the folder this run wrote. */
+	char files[sizeof r->samples_path + 64];
+	const char *slash = strrchr(r->samples_path, '/');
+	snprintf(files, sizeof files, "games.csv, moves.csv, faults.csv%s%s%s",
+	         t->sgf ? ", games.sgf" : "", t->sample ? ", " : "",
+	         t->sample ? (slash ? slash + 1 : r->samples_path) : "");
 	const ReportOptions o = {.anchor = t->anchor[0] ? t->anchor : NULL,
 	                         .challengers = challengers,
 	                         .nchallengers = nch,
-	                         .run_files =
-	                             t->sgf ? "games.csv, moves.csv, faults.csv, games.sgf"
-	                                    : "games.csv, moves.csv, faults.csv"};
+	                         .run_files = files};
 	if (report_run_opts(r->dir, r->csv_path, names, t->nplayers, &o, stdout, msg,
 	                    sizeof msg) < 0)
 		return say(err, errlen, 1, msg);
@@ -806,13 +877,15 @@ static int run_init(Run *r, const Tournament *t, const OpeningSet *openings,
 	r->csv.fd = -1;
 	r->faults.fd = -1;
 	r->moves.fd = -1;
+	r->samples.file.fd = -1;
 	r->lock.fd = -1;
 	r->tty = isatty(STDERR_FILENO);
 	r->log = o->log;
 	r->nthreads = t->threads > 0 ? t->threads : omp_get_num_procs();
 	r->done = calloc((size_t)sched->count + 1, sizeof *r->done);
 	r->score = malloc(sizeof *r->score * ((size_t)sched->count + 1));
-	if (!r->done || !r->score)
+	r->sample_seen = calloc((size_t)sched->count + 1, sizeof *r->sample_seen);
+	if (!r->done || !r->score || !r->sample_seen)
 		return -1;
 	for (int i = 0; i < sched->count; i++)
 		r->score[i] = -1;
@@ -860,8 +933,10 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	results_close(&r->csv);
 	results_close(&r->faults);
 	results_close(&r->moves);
+	samples_close(&r->samples);
 	rundir_unlock(&r->lock, status == 2);
 	free(text);
+	free(r->sample_seen);
 	free(r->done);
 	free(r->score);
 	schedule_free(&sched);

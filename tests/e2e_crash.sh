@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: run folders survive kills, full disks, signals and odd names.
 #   kill -9 at named instants (libfiu crash points, arena/store/crashpoint.h) and
-#   at random ones: the folder resumes and ends as an uninterrupted run;
+#   at random ones: the folder resumes and ends as an uninterrupted run,
+#   its training samples (samples.bin) byte for byte;
 #   write, fsync and rename failures (libfiu's POSIX preload) and a real
 #   full filesystem (a small tmpfs, when this runs as root): exit 1, every
 #   line of games.csv whole, resumable; SIGINT/SIGTERM: exit 130/143,
@@ -34,6 +35,7 @@ same_as_ref() {
 	same_games $REF/games.csv "$d/games.csv" || fail "$2: games.csv differs"
 	cmp -s <(cut -d, -f1-4,6- $REF/moves.csv) <(cut -d, -f1-4,6- "$d/moves.csv") ||
 		fail "$2: moves.csv differs (but for ms)"
+	cmp -s $REF/samples.bin "$d/samples.bin" || fail "$2: samples.bin differs"
 	for f in elo.csv pairs.csv los.csv; do
 		cmp -s "$REF/$f" "$d/$f" || fail "$2: $f differs"
 	done
@@ -73,6 +75,8 @@ openings = open.txt
 seed = 11
 nodes = 300
 psq = on
+sample = bin
+sample_freq = 0.7
 
 [player n]
 type = naive
@@ -263,6 +267,9 @@ kill_at some-line empty "enable_random name=kill/games.csv/mid-line,probability=
 kill_at after-game empty "enable_random name=kill/after-game,probability=0.3"
 kill_at after-moves empty "enable_random name=kill/after-moves,probability=0.3"
 kill_at moves-line empty "enable_random name=kill/moves.csv/mid-line,probability=0.3"
+kill_at after-samples empty "enable_random name=kill/after-samples,probability=0.3"
+kill_at samples-part empty "enable_random name=kill/samples.bin/mid-line,probability=0.3"
+kill_at samples-mid-write unsorted "enable name=kill/samples.bin/mid-write"
 kill_at psq-mid-write empty "enable name=kill/000007.psq/mid-write"
 kill_at psq-after-rename empty "enable name=kill/000007.psq/after-rename"
 kill_at before-sort unsorted "enable name=kill/before-sort"

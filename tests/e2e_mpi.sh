@@ -2,7 +2,7 @@
 # End-to-end: the job engine on the ranks of an MPI world (arena/jobs/jobs_mpi.h).
 #   every command that plays games, run by `mpirun -n 3` (ranks x threads),
 #   writes byte for byte what one process writes (games.csv but its two
-#   timing columns, elo.csv, pairs.csv, trajectory.csv, texel.csv,
+#   timing columns, elo.csv, pairs.csv, training samples, trajectory.csv, texel.csv,
 #   tuned.ini, verify.csv, the openings, stdout): a round robin, a gauntlet
 #   decided by the SPRT, an SPSA run, Texel's self-play and verification,
 #   arena balance, arena match; and the other ranks
@@ -102,6 +102,8 @@ openings = $work/openings-15.ini
 nodes = 300
 seed = 7
 psq = on
+sample = csv
+sample_freq = 0.6
 
 [player naive]
 type = naive
@@ -116,7 +118,7 @@ INI
 # affinity (each game thread pinned to one CPU) changes no game.
 run rr1 "$arena" run ../rr.ini --threads 2 --out r --set tournament.affinity=on
 run rr3 "${mpi[@]}" "$arena" run ../rr.ini --threads 1 --out r
-same rr1 rr3 r/rr/games.csv r/rr/elo.csv r/rr/pairs.csv out.txt
+same rr1 rr3 r/rr/games.csv r/rr/elo.csv r/rr/pairs.csv r/rr/samples.csv out.txt
 [ "$(ls rr3/r/rr/games | wc -l)" -eq 36 ] || fail "rank 0 wrote $(ls rr3/r/rr/games | wc -l) .psq records, not 36"
 others_played rr3
 echo "round robin: 3 ranks x 1 thread = 1 process x 2 threads"

@@ -411,6 +411,32 @@ double config_eval_scale(const Tournament *t, int i)
 	return p->eval_scale >= 0 ? p->eval_scale : p->type->budgets ? 1 : 0;
 }
 
+/* What the sample keys need: liblz4 for bin_lz4, a gauntlet for
+ * sample_loseonly. */
+static int config_sample_check(const Tournament *t, char *err, size_t errlen)
+{
+	char at[CONFIG_PATH_MAX + 32];
+#ifndef GA_LZ4
+	if (t->sample == SAMPLE_BIN_LZ4) {
+		config_place(t, t->sample_line, at, sizeof at);
+		return err_set(err, errlen,
+		               "%s'sample = bin_lz4' needs liblz4, which this arena was "
+		               "built without (install liblz4-dev and build again, or "
+		               "take 'bin')",
+		               at);
+	}
+#endif
+	if (t->sample != SAMPLE_OFF && t->sample_loseonly &&
+	    strcmp(t->type, "gauntlet") != 0) {
+		config_place(t, t->sample_loseonly_line, at, sizeof at);
+		return err_set(err, errlen,
+		               "%s'sample_loseonly' keeps the games a challenger lost: it "
+		               "needs type = gauntlet",
+		               at);
+	}
+	return 0;
+}
+
 int config_validate(const Tournament *t, char *err, size_t errlen)
 {
 	char at[CONFIG_PATH_MAX + 32];
@@ -445,6 +471,8 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 		             at, sizeof at);
 		return err_set(err, errlen, "%sSPRT needs elo1 > elo0", at);
 	}
+	if (config_sample_check(t, err, errlen) < 0)
+		return -1;
 	for (int i = 0; i < t->nplayers; i++) {
 		Budget b = config_budget(t, i);
 		if (!budget_limited(&b)) {

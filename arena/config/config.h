@@ -26,6 +26,9 @@ enum {
 
 typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } OpeningOrder;
 
+/* Training samples in c-gomoku-cli's formats (arena/store/samples.h). */
+typedef enum { SAMPLE_OFF, SAMPLE_CSV, SAMPLE_BIN, SAMPLE_BIN_LZ4 } SampleFormat;
+
 typedef struct {
 	char name[CONFIG_NAME_MAX];
 	const PlayerType *type;
@@ -85,10 +88,15 @@ typedef struct {
 	int sprt_adjudicate; /* with sprt: -1 (not given) or 0: no adjudication */
 	bool sprt;
 	double elo0, elo1, alpha, beta;
+	SampleFormat sample;               /* off: no samples */
+	double sample_freq;                /* the chance a move is sampled, 0 to 1 */
+	char sample_file[CONFIG_PATH_MAX]; /* "": samples.EXT in the run folder */
+	bool sample_loseonly;              /* gauntlet: only the games a challenger lost */
 	/* Lines of the keys the checks after reading point at; 0: not given in
 	 * the file (a default, or --set). */
 	int type_line, openings_line, openings_hash_line, anchor_line, sprt_line, elo0_line,
-	    elo1_line, challengers_line, resign_moves_line, resign_score_line;
+	    elo1_line, challengers_line, resign_moves_line, resign_score_line, sample_line,
+	    sample_loseonly_line;
 	int stem_rc; /* inifile_stem's: not 0, the file's name cannot name the run */
 	int nplayers;
 	PlayerSpec players[CONFIG_PLAYERS_MAX];

@@ -34,6 +34,31 @@ static void write_challengers(const void *obj, FILE *f)
 		fputc('\n', f);
 }
 
+static const char *const sample_formats[] = {"off", "csv", "bin", "bin_lz4", NULL};
+_Static_assert(sizeof(SampleFormat) == sizeof(int), "a choice is stored as an int");
+
+/* The sample keys are written only with samples on, so that the config.ini
+ * of every run without them keeps its bytes (and its folder resumes). */
+static void write_sample(const void *obj, FILE *f)
+{
+	const Tournament *t = obj;
+	if (t->sample == SAMPLE_OFF)
+		return;
+	char freq[32];
+	config_write_real(t->sample_freq, freq, sizeof freq);
+	fprintf(f, "sample = %s\nsample_freq = %s\n", sample_formats[t->sample], freq);
+	if (t->sample_file[0])
+		fprintf(f, "sample_file = %s\n", t->sample_file);
+	fprintf(f, "sample_loseonly = %s\n", t->sample_loseonly ? "on" : "off");
+}
+
+/* Written by write_sample, with `sample`. */
+static void write_nothing(const void *obj, FILE *f)
+{
+	(void)obj;
+	(void)f;
+}
+
 #define AT(f, T) CONFIG_AT(Tournament, f, T)
 #define TEXT_AT(f) .at = AT(f, char *), .size = CONFIG_SIZE(Tournament, f)
 #define W CONFIG_WRITE
@@ -119,6 +144,17 @@ static const ConfigKey tournament_keys[] = {
     {"challengers", CONFIG_HOOK, W, .write = write_challengers,
      .takes = "player names, separated by commas", .shown_def = "none",
      .help = "gauntlet: the players who play every other player"},
+    {"sample", CONFIG_CHOICE, W, .at = AT(sample, SampleFormat), .choices = sample_formats,
+     .line_at = AT(sample_line, int), .write = write_sample,
+     .help = "training samples in c-gomoku-cli's formats: csv, bin or bin_lz4"},
+    {"sample_freq", CONFIG_REAL, W, .at = AT(sample_freq, double), .max = 1, .def = 1,
+     .write = write_nothing, .help = "the chance each move of a game is sampled"},
+    {"sample_file", CONFIG_TEXT, W, TEXT_AT(sample_file), .write = write_nothing,
+     .shown_def = "samples.csv, samples.bin or samples.bin.lz4",
+     .help = "where samples go, relative to the run folder"},
+    {"sample_loseonly", CONFIG_ONOFF, W, .at = AT(sample_loseonly, bool),
+     .line_at = AT(sample_loseonly_line, int), .write = write_nothing,
+     .help = "gauntlet: samples only of the games a challenger lost"},
 };
 
 #undef AT

@@ -331,12 +331,17 @@ const char *results_why(int e)
 
 int results_append(ResultsFile *rf, const char *line)
 {
+	return results_append_bytes(rf, line, strlen(line));
+}
+
+int results_append_bytes(ResultsFile *rf, const void *bytes, size_t len)
+{
 	/* write() hands the line to the kernel: a killed process cannot lose
 	 * it. Syncing to the disk (against power loss) costs milliseconds, so
 	 * it is done at most once a second. A line that cannot be written
 	 * whole, or synced, is cut off again: the file always ends with a
 	 * whole line, and the game is played again on resume. */
-	size_t len = strlen(line);
+	const char *line = bytes;
 #ifdef GA_FIU
 	char point[96];
 	snprintf(point, sizeof point, "kill/%s/mid-line", rf->name);

@@ -105,6 +105,9 @@ int results_open_append(ResultsFile *rf, const char *path, char *err, size_t err
  * on disk). Not thread-safe: one writer at a time. Returns 0 or -1. */
 int results_append(ResultsFile *rf, const char *line);
 
+/* The same for len bytes of any kind (a binary file's record). */
+int results_append_bytes(ResultsFile *rf, const void *bytes, size_t len);
+
 /* What a failed write's errno e means to a user: "disk full" for ENOSPC and
  * EDQUOT, else strerror(e). */
 const char *results_why(int e);
