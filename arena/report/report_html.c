@@ -394,8 +394,9 @@ static Tournament *load_config(const char *dir, OpeningSet *op, char *note, size
 		free(t);
 		return NULL;
 	}
+	const OpeningsSpec spec = config_openings_spec(t);
 	if (t->openings[0] &&
-	    (openings_load(t->openings, t->size, t->rule, op, err, sizeof err) < 0 ||
+	    (openings_read(t->openings, &spec, op, NULL, err, sizeof err) < 0 ||
 	     (t->symmetries && openings_add_symmetries(op, t->size) < 0)))
 		openings_free(op); /* the opening stones are then not set apart */
 	return t;
