@@ -248,19 +248,16 @@ int openings_candidate(OpeningsCtx *c, const int16_t *moves, int count, long lin
 /* c->how: the format read, and why. */
 static void say_how(OpeningsCtx *c, OpeningsFormat f, long line)
 {
-	static const char *const shape[] = {
-	    "",       "[opening NAME]",       "0,0, 1,0",
-	    "h8i8g9", "Piskvorky 15x15, ...", "(;GM[4]...)"};
 	const char *name = openings_format_names[f];
 	if (line > 0)
-		snprintf(c->how, sizeof c->how,
-		         "(read as %s, like '%s', as line %ld reads; openings_format "
-		         "or --from names another)",
-		         name, shape[f], line);
+		snprintf(
+		    c->how, sizeof c->how,
+		    "(read as %s, the format line %ld shows; openings_format or --from "
+		    "names another)",
+		    name, line);
 	else
 		snprintf(c->how, sizeof c->how,
-		         "(read as %s, like '%s', as openings_format or --from says)", name,
-		         shape[f]);
+		         "(read as %s, as openings_format or --from says)", name);
 }
 
 /* The game records: a board to check candidates on, plies required. */
