@@ -294,16 +294,17 @@ int openings_read_ini(OpeningsCtx *c)
 /* Checks every opening of the set read from path, and gives back its
  * spare capacity; frees it on an error. Returns 0 or -1 with the message. */
 int openings_finish(const char *path, const OpeningsSpec *spec, OpeningSet *set, int rc,
-                    char *err, size_t errlen)
+                    bool checked, char *err, size_t errlen)
 {
 	int size = spec->size;
 	Rule rule = spec->rule;
-	Board *b = rc == 0 && set->count ? malloc(sizeof *b) : NULL;
-	if (rc == 0 && set->count && (!b || board_init(b, size, rule) < 0)) {
+	/* game records' candidates were each checked as they came */
+	Board *b = rc == 0 && set->count && !checked ? malloc(sizeof *b) : NULL;
+	if (rc == 0 && set->count && !checked && (!b || board_init(b, size, rule) < 0)) {
 		snprintf(err, errlen, "%s: out of memory", path);
 		rc = -1;
 	}
-	for (int i = 0; i < set->count && rc == 0; i++) {
+	for (int i = 0; i < set->count && rc == 0 && !checked; i++) {
 		char msg[512];
 		if (check(set, i, b, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s:%d: %s", path, set->entries[i].line, msg);

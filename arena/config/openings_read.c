@@ -359,7 +359,8 @@ int openings_read(const char *path, const OpeningsSpec *spec, OpeningSet *set,
 			snprintf(err, errlen, "%s: no openings in the file", path);
 		rc = -1;
 	}
-	return openings_finish(path, spec, set, rc, err, errlen);
+	bool records = c.counts->format == OPENINGS_PSQ || c.counts->format == OPENINGS_SGF;
+	return openings_finish(path, spec, set, rc, records, err, errlen);
 }
 
 int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *err,

@@ -53,11 +53,11 @@ int openings_read_ini(OpeningsCtx *c);
 int openings_read_psq(OpeningsCtx *c, FILE *f);
 int openings_read_sgf(OpeningsCtx *c, FILE *f);
 
-/* Checks every opening of the set read (rc: the reading's status) and
- * gives back its spare capacity; frees the set on an error. Returns 0 or
- * -1 with "path:line: what is wrong". */
+/* Checks every opening of the set read (rc: the reading's status), unless
+ * checked already, and gives back its spare capacity; frees the set on an
+ * error. Returns 0 or -1 with "path:line: what is wrong". */
 int openings_finish(const char *path, const OpeningsSpec *spec, OpeningSet *set, int rc,
-                    char *err, size_t errlen);
+                    bool checked, char *err, size_t errlen);
 
 /* A candidate from a game record (plies moves from line line, game k):
  * kept unless decided or the position of one kept already. Returns 0, or
