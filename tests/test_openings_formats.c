@@ -119,6 +119,10 @@ static void bad_lines_name_their_format(void **state)
 	read_bad("0,0\n0,0, 1\n", &S15, 2, "expected ',' between x and y");
 	read_bad("0,0\n0,0, 1\n", &S15, 2, "read as offset, the format line 1 shows");
 	read_bad("0,0\n8,0\n", &S15, 2, "offset 8,0 is off the 15x15 board");
+	/* ini */
+	read_bad("[opening a]\nmoves = h8\nfoo = 1\n", &S15, 3, "unknown key 'foo'");
+	read_bad("[opening a]\nmoves = h8\nfoo = 1\n", &S15, 3,
+	         "(read as ini, the format line 1 shows");
 	/* not to be told */
 	read_bad("\nh8 i9\n", &S15, 2, "cannot tell the openings' format from 'h8 i9'");
 	read_bad("moves = h8\n", &S15, 1, "cannot tell");

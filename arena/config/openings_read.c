@@ -277,6 +277,16 @@ static int read_records(OpeningsCtx *c, FILE *f, OpeningsFormat fmt)
 	return fmt == OPENINGS_PSQ ? openings_read_psq(c, f) : openings_read_sgf(c, f);
 }
 
+/* The INI reader, its messages saying how the file was read. */
+static int ini_file(OpeningsCtx *c)
+{
+	int rc = openings_read_ini(c);
+	size_t n = strlen(c->err);
+	if (rc < 0 && n + 1 < c->errlen)
+		snprintf(c->err + n, c->errlen - n, " %s", c->how);
+	return rc;
+}
+
 /* Reads f in c->spec's format, or the one its first line shows. */
 static int read_file(OpeningsCtx *c, FILE *f)
 {
@@ -321,7 +331,7 @@ static int read_file(OpeningsCtx *c, FILE *f)
 	}
 	lines_free(&r);
 	if (rc == 0 && fmt == OPENINGS_INI)
-		rc = openings_read_ini(c);
+		rc = ini_file(c);
 	else if (rc == 0 && (fmt == OPENINGS_PSQ || fmt == OPENINGS_SGF))
 		rc = read_records(c, f, fmt);
 	return rc;
