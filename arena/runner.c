@@ -586,9 +586,9 @@ static int load(const RunOptions *o, Tournament *t, OpeningSet *openings, Schedu
 		snprintf(err, errlen, "%s", msg);
 		return 2;
 	}
-	if (t->openings[0]
-	        ? openings_load(given, t->size, t->rule, openings, msg, sizeof msg)
-	        : openings_empty(openings)) {
+	const OpeningsSpec spec = config_openings_spec(t);
+	if (t->openings[0] ? openings_read(given, &spec, openings, NULL, msg, sizeof msg)
+	                   : openings_empty(openings)) {
 		snprintf(err, errlen, "%s",
 		         t->openings[0] ? msg : "arena run: out of memory");
 		return 2;

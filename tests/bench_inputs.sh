@@ -2,9 +2,9 @@
 # Every parser in time linear in its input (README "Input files"): large
 # generated files of every kind, accepted or refused, timed through the
 # real programs.
-#   - 150,000 openings, INI and Gomocup offsets (read and checked whole,
-#     then refused for a schedule too large, or for a name given twice at
-#     the very end);
+#   - 150,000 openings, INI, Gomocup offsets, pos, .psq and SGF game
+#     records (read and checked whole, then refused for a schedule too
+#     large, or for a name given twice at the very end), and converted;
 #   - 150,000 [param] sections and 150,000 keys of one section (SPSA), and
 #     150,000 keys of [player] sections (a tournament);
 #   - 10 MB of each kind: INI comments, a games.csv (rated), a .psq trailer,
@@ -64,6 +64,24 @@ tournament dup.ini > t-dup.ini
 time_case "arena run: $N INI openings, read and checked" 2 "$arena" run t-ini.ini
 time_case "arena run: $N offset openings, read and checked" 2 "$arena" run t-txt.ini
 time_case "arena run: $N INI openings, a name twice at the end" 2 "$arena" run t-dup.ini
+time_case "arena openings: $N offset openings to pos" 0 "$arena" openings open.txt --to pos --out open.pos
+tournament open.pos > t-pos.ini
+time_case "arena run: $N pos openings, read and checked" 2 "$arena" run t-pos.ini
+# N game records of 4 moves, every position another (stone k in rows 3k
+# to 3k + 2), as .psq records one after the other and as SGF trees.
+awk -v n=$N 'BEGIN { for (i = 0; i < n; i++) {
+	printf "Piskvorky 15x15, 11:11, 0\n"; v = i
+	for (k = 0; k < 4; k++) { d = v % 45; v = int(v / 45); printf "%d,%d,0\n", 1 + d % 15, 1 + 3 * k + int(d / 15) }
+	printf "-1\n" } }' > games.psq
+awk -v n=$N 'BEGIN { for (i = 0; i < n; i++) {
+	printf "(;GM[4]SZ[15]"; v = i
+	for (k = 0; k < 4; k++) { d = v % 45; v = int(v / 45); printf ";%s[%c%c]", k % 2 ? "W" : "B", 97 + d % 15, 97 + 3 * k + int(d / 15) }
+	printf ")\n" } }' > games.sgf
+for f in games.psq games.sgf; do
+	tournament "$f" > "t-${f#games.}.ini"
+	sed -i '2a openings_plies = 4' "t-${f#games.}.ini"
+	time_case "arena run: $N ${f#games.} games, their 4 moves" 2 "$arena" run "t-${f#games.}.ini"
+done
 
 # SPSA: N [param] sections (none a parameter of the type: refused at the
 # first, once the file is read and its sections checked for duplicates),

@@ -7,7 +7,8 @@
 #   with chromium (Debian's package; skipped, exit 77, when it is missing):
 #   each page is drawn (body data-state="ready"), nothing injected ran (no
 #   data-pwned attribute), the names show as text, the standings hold every
-#   player and the games table its rows, and the board viewer opened at
+#   player, the games table its rows and the openings table one an opening,
+#   and the board viewer opened at
 #   #game=J&move=K shows the first K stones of game J of games.csv, in
 #   order and colour; a 100,000-game page (gen_games) is under 20 MB and is
 #   drawn (its time is tests/bench_report.sh's); the example round robin
@@ -116,6 +117,10 @@ for name in "$EVIL_TEXT" "$QUOTE_TEXT" r; do
 done
 rows=$(section run.html games | grep -o '<tr class="pick' | wc -l)
 [ "$rows" -eq "$games" ] || fail "games table: $rows rows, expected $games"
+# The openings' health: a row an opening of games.csv.
+nop=$(tail -n +2 out/t/games.csv | cut -d, -f4 | sort -u | wc -l)
+rows=$(section run.html openings | grep -o '<tr class="pick' | wc -l)
+[ "$rows" -eq "$nop" ] || fail "openings table: $rows rows, expected $nop"
 # The stones on the board: the first K moves of job J, black first.
 want=$(awk -F, -v j=$J -v k=$K 'NR > 1 && $1 == j {
 	n = split($10, m, " ")

@@ -12,6 +12,7 @@ int balance_command(int argc, char **argv);
 int bench_command(int argc, char **argv);
 int elo_command(int argc, char **argv);
 int match_command(int argc, char **argv);
+int openings_command(int argc, char **argv);
 int pgn_command(int argc, char **argv);
 int players_command(int argc, char **argv);
 int report_command(int argc, char **argv);

@@ -27,6 +27,7 @@ static const struct {
     {"pgn", pgn_command, "a headers-only PGN of a games.csv, for Ordo or BayesElo"},
     {"sgf", sgf_command, "SGF game records of a games.csv, for Gomoku viewers"},
     {"players", players_command, "list the player types and their parameters"},
+    {"openings", openings_command, "convert an openings file; a run's opening health"},
     {"balance", balance_command, "choose balanced openings by self-play"},
     {"bench", bench_command, "speed of the rules core and every player, with a signature"},
     {"match", match_command, "a quick head-to-head of two players"},

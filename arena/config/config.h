@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "config_table.h"
+#include "openings.h"
 #include "player.h"
 #include "rules.h"
 
@@ -68,6 +69,8 @@ typedef struct {
 	                                 */
 	char openings_hash[CONFIG_HASH_MAX];       /* of the file (inputs_resolve) */
 	char openings_hash_given[CONFIG_HASH_MAX]; /* as the file read gave it, or "" */
+	OpeningsFormat openings_format; /* OPENINGS_AUTO: told from the content */
+	int openings_plies;             /* game records: moves of each that open */
 	OpeningOrder order;
 	bool symmetries;
 	int threads;   /* 0 = every core */
@@ -101,6 +104,12 @@ typedef struct {
 	int nplayers;
 	PlayerSpec players[CONFIG_PLAYERS_MAX];
 } Tournament;
+
+/* How t's openings file is read (openings_read). */
+static inline OpeningsSpec config_openings_spec(const Tournament *t)
+{
+	return (OpeningsSpec){t->size, t->rule, t->openings_format, t->openings_plies};
+}
 
 /* The tables of [tournament] and [player NAME] (config_keys.h),
  * NULL-terminated: the sections of a run's config.ini, whose CONFIG_FREE

@@ -9,6 +9,7 @@
 
 static const char *const orders[] = {"sequential", "random", NULL};
 _Static_assert(sizeof(OpeningOrder) == sizeof(int), "a choice is stored as an int");
+_Static_assert(sizeof(OpeningsFormat) == sizeof(int), "a choice is stored as an int");
 
 /* The hash found (inputs_resolve), else the one the file gave; only with
  * openings. */
@@ -82,7 +83,13 @@ static const ConfigKey tournament_keys[] = {
      .help = "five or more wins, exactly five, or renju (forbidden points for black)"},
     {"openings", CONFIG_PATH, CONFIG_WRITE_SET | CONFIG_FREE, TEXT_AT(openings),
      .line_at = AT(openings_line, int),
-     .help = "an opening file (INI or Gomocup offsets); none: an empty board"},
+     .help = "an openings file (ini, offset, pos, psq or sgf); none: an empty board"},
+    {"openings_format", CONFIG_CHOICE, W | CONFIG_WRITE_NONZERO,
+     .at = AT(openings_format, OpeningsFormat), .choices = openings_format_names,
+     .help = "the openings file's format; auto: told from its first line"},
+    {"openings_plies", CONFIG_INT, W | CONFIG_WRITE_NONZERO, .at = AT(openings_plies, int),
+     .max = OPENING_MOVES_MAX, .shown_def = "0 (required for psq and sgf)",
+     .help = "game records (psq, sgf): the moves of each game that make its opening"},
     {"openings_hash", CONFIG_TEXT, W, TEXT_AT(openings_hash_given),
      .line_at = AT(openings_hash_line, int), .write = write_openings_hash,
      .takes = "fnv1a64: and 16 hex digits",

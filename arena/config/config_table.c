@@ -310,7 +310,8 @@ static bool zero(const ConfigKey *k, const void *obj)
 {
 	const void *p = (const char *)obj + k->at;
 	switch (k->kind) {
-	case CONFIG_INT: return *(const int *)p == 0;
+	case CONFIG_INT:
+	case CONFIG_CHOICE: return *(const int *)p == 0;
 	case CONFIG_U64: return *(const uint64_t *)p == 0;
 	case CONFIG_BUDGET: {
 		const Budget *b = p;

@@ -56,7 +56,8 @@ enum {
 	                                  as [texel] has always taken them */
 	CONFIG_RANGE_GIVEN = 1u << 6,  /* the reader gives the range
 	                                  (config_table_set_key on a copy) */
-	CONFIG_WRITE_NONZERO = 1u << 7 /* CONFIG_INT, CONFIG_U64, CONFIG_BUDGET:
+	CONFIG_WRITE_NONZERO = 1u << 7 /* CONFIG_INT, CONFIG_U64, CONFIG_BUDGET,
+	                                  CONFIG_CHOICE (the first choice is 0):
 	                                  written only when not 0 (a key newer
 	                                  than run folders whose config.ini
 	                                  lacks it: their bytes stay the same) */

@@ -12,23 +12,8 @@
 #include "board.h"
 #include "coord.h"
 #include "inifile.h"
-#include "lines.h"
-#include "num.h"
+#include "openings_impl.h"
 #include "record.h"
-
-typedef struct {
-	const char *path;
-	int size;
-	char *err;
-	size_t errlen;
-	OpeningSet *set;
-} Ctx;
-
-/* The most of a line quoted in a message. */
-enum { QUOTE = 24 };
-
-/* The most openings a file may hold. */
-enum { FILE_OPENINGS_MAX = 1 << 26 };
 
 /* Makes room in *p (of *cap elements of size elem) for need; doubles. */
 static int reserve(void **p, int64_t *cap, int64_t need, size_t elem)
@@ -60,10 +45,8 @@ static void shrink(void **p, int64_t *cap, int64_t n, size_t elem)
 	}
 }
 
-/* Appends an opening whose name is at offset name of set->names (-1:
- * "line <line>"). */
-static int push(OpeningSet *set, int64_t name, int line, int sym, const int16_t *moves,
-                int count)
+int openings_push(OpeningSet *set, int64_t name, int line, int sym, const int16_t *moves,
+                  int count)
 {
 	if (set->count == INT32_MAX ||
 	    reserve((void **)&set->entries, &set->cap, set->count + 1,
@@ -95,14 +78,14 @@ static int64_t intern(OpeningSet *set, const char *name)
 	return at;
 }
 
-/* Appends an opening named name (NULL: "line <line>"). */
-static int add(OpeningSet *set, const char *name, int line, int sym, const int16_t *moves,
-               int count)
+/* Appends an opening named name (NULL: the made name code). */
+static int add(OpeningSet *set, const char *name, int64_t code, int line, int sym,
+               const int16_t *moves, int count)
 {
-	int64_t at = name ? intern(set, name) : -1;
+	int64_t at = name ? intern(set, name) : code;
 	if (name && at < 0)
 		return -1;
-	if (push(set, at, line, sym, moves, count) < 0) {
+	if (openings_push(set, at, line, sym, moves, count) < 0) {
 		if (name)
 			set->nnames = at; /* the set unchanged */
 		return -1;
@@ -116,8 +99,10 @@ const char *openings_name(const OpeningSet *set, int i, char *buf)
 	char base[OPENING_NAME_MAX], *to = e->sym ? base : buf;
 	if (e->name >= 0)
 		snprintf(to, OPENING_NAME_MAX, "%s", set->names + e->name);
-	else
+	else if (e->name == -1)
 		snprintf(to, OPENING_NAME_MAX, "line %d", e->line);
+	else
+		snprintf(to, OPENING_NAME_MAX, "game %lld", (long long)(-1 - e->name));
 	if (e->sym)
 		snprintf(buf, OPENING_NAME_MAX, "%.58s/s%d", base, e->sym);
 	return buf;
@@ -135,14 +120,14 @@ void openings_get(const OpeningSet *set, int i, Opening *o)
 
 int openings_add(OpeningSet *set, const Opening *o)
 {
-	return add(set, o->name, o->line, 0, o->moves, o->count);
+	return add(set, o->name, -1, o->line, 0, o->moves, o->count);
 }
 
 int openings_append(OpeningSet *set, const OpeningSet *src, int i)
 {
 	const OpeningEntry *e = &src->entries[i];
-	return add(set, e->name >= 0 ? src->names + e->name : NULL, e->line, e->sym,
-	           src->moves + e->first, e->count);
+	return add(set, e->name >= 0 ? src->names + e->name : NULL, e->name, e->line,
+	           e->sym, openings_moves(src, i), e->count);
 }
 
 void openings_truncate(OpeningSet *set, int n)
@@ -177,7 +162,7 @@ void openings_free(OpeningSet *set)
 int openings_empty(OpeningSet *set)
 {
 	*set = (OpeningSet){0};
-	if (add(set, "empty", 0, 0, NULL, 0) < 0) {
+	if (add(set, "empty", -1, 0, 0, NULL, 0) < 0) {
 		openings_free(set);
 		return -1;
 	}
@@ -195,12 +180,10 @@ static void fit(OpeningSet *set)
 /* Checks that the opening can be played: nothing wins, nothing forbidden.
  * b is an empty board of the run's, left empty again (undo costs what play
  * does; a fresh board_init per opening would cost a whole refresh). */
-static int check(const OpeningSet *set, int k, Board *b, char *msg, size_t msglen)
+int openings_check_moves(Board *b, const char *name, const int16_t *moves, int count,
+                         char *msg, size_t msglen)
 {
-	int rc = 0, played = 0, count = openings_length(set, k);
-	const int16_t *moves = openings_moves(set, k);
-	char name[OPENING_NAME_MAX];
-	openings_name(set, k, name);
+	int rc = 0, played = 0;
 	for (int i = 0; i < count && rc == 0; i++) {
 		char t[COORD_TEXT_MAX];
 		int p = moves[i];
@@ -229,9 +212,17 @@ static int check(const OpeningSet *set, int k, Board *b, char *msg, size_t msgle
 	return rc;
 }
 
+static int check(const OpeningSet *set, int k, Board *b, char *msg, size_t msglen)
+{
+	char name[OPENING_NAME_MAX];
+	openings_name(set, k, name);
+	return openings_check_moves(b, name, openings_moves(set, k),
+	                            openings_length(set, k), msg, msglen);
+}
+
 /* The keys of one [opening NAME] section s: its moves (several `moves`
  * keys are joined in file order) and an optional note. */
-static int ini_section(Ctx *c, const IniFile *ini, int s)
+static int ini_section(OpeningsCtx *c, const IniFile *ini, int s)
 {
 	const IniSection *sec = &ini->sections[s];
 	char msg[512];
@@ -248,7 +239,7 @@ static int ini_section(Ctx *c, const IniFile *ini, int s)
 		return inifile_fail(ini, sec->line, msg, c->err, c->errlen);
 	}
 	OpeningSet *set = c->set;
-	if (set->count >= FILE_OPENINGS_MAX)
+	if (set->count >= OPENINGS_FILE_MAX)
 		return inifile_fail(ini, sec->line, "out of memory", c->err, c->errlen);
 	Opening op = {.count = 0}, *o = &op;
 	snprintf(o->name, sizeof o->name, "%s", name);
@@ -266,7 +257,7 @@ static int ini_section(Ctx *c, const IniFile *ini, int s)
 		}
 		int16_t pts[OPENING_MOVES_MAX];
 		char err[256];
-		int n = record_parse_moves(c->size, e->value, pts,
+		int n = record_parse_moves(c->spec->size, e->value, pts,
 		                           OPENING_MOVES_MAX - o->count, err, sizeof err);
 		if (n < 0) {
 			snprintf(msg, sizeof msg, "opening '%s': %s", name, err);
@@ -287,7 +278,7 @@ static int ini_section(Ctx *c, const IniFile *ini, int s)
 }
 
 /* An INI file: one opening a section. */
-static int load_ini(Ctx *c)
+int openings_read_ini(OpeningsCtx *c)
 {
 	static const char *const repeat[] = {"moves", NULL};
 	IniFile ini;
@@ -300,132 +291,20 @@ static int load_ini(Ctx *c)
 	return rc;
 }
 
-/* One line of Gomocup offsets, "x,y, x,y, ...": whole numbers separated by
- * commas (blanks around them allowed), x to the right of the centre, y
- * below it. Returns 0, or -1 with a message. */
-static int parse_offsets(const char *s, int size, Opening *o, char *msg, size_t msglen)
+/* Checks every opening of the set read from path, and gives back its
+ * spare capacity; frees it on an error. Returns 0 or -1 with the message. */
+int openings_finish(const char *path, const OpeningsSpec *spec, OpeningSet *set, int rc,
+                    bool checked, char *err, size_t errlen)
 {
-	int centre = size / 2;
-	long long v[2];
-	for (int k = 0;; k = !k) {
-		s += strspn(s, " \t");
-		const char *at = s;
-		if (num_scan(&s, &v[k]) < 0 || v[k] < -BOARD_MAX || v[k] > BOARD_MAX) {
-			snprintf(msg, msglen,
-			         "expected %s offset (-%d to %d), found '%.*s'",
-			         k ? "a y" : "an x", BOARD_MAX, BOARD_MAX, QUOTE, at);
-			return -1;
-		}
-		s += strspn(s, " \t");
-		if (k == 1) {
-			int x = centre + (int)v[0], y = centre + (int)v[1];
-			if (x < 0 || y < 0 || x >= size || y >= size) {
-				snprintf(msg, msglen,
-				         "offset %lld,%lld is off the %dx%d board", v[0],
-				         v[1], size, size);
-				return -1;
-			}
-			if (o->count == OPENING_MOVES_MAX) {
-				return err_set(msg, msglen, "more than %d moves",
-				               OPENING_MOVES_MAX);
-			}
-			o->moves[o->count++] = (int16_t)board_point(x, y);
-		}
-		if (k == 1 && !*s)
-			return 0;
-		if (*s != ',') {
-			return err_set(msg, msglen, "expected ',' %s, found '%.*s'",
-			               k ? "before the next x" : "between x and y", QUOTE,
-			               *s ? s : "the end of the line");
-		}
-		s++;
-		if (k == 1 && !s[strspn(s, " \t")])
-			return 0; /* a comma at the end of the line */
-	}
-}
-
-static bool comment_or_blank(const char *s)
-{
-	s += strspn(s, " \t");
-	return !*s || *s == '#' || *s == ';';
-}
-
-/* A Gomocup offset file, from its first meaningful line (s, at line
- * r->line) on. */
-static int load_offsets(Ctx *c, Lines *r, char *s)
-{
-	char msg[512];
-	LinesStatus st = LINES_OK;
-	for (; st == LINES_OK; st = lines_next(r, &s, &(size_t){0})) {
-		s[strcspn(s, "#;")] = '\0';
-		if (comment_or_blank(s))
-			continue;
-		if (c->set->count >= FILE_OPENINGS_MAX) {
-			snprintf(c->err, c->errlen, "%s:%ld: out of memory", c->path,
-			         r->line);
-			return -1;
-		}
-		Opening o = {.count = 0};
-		if (parse_offsets(s, c->size, &o, msg, sizeof msg) < 0) {
-			snprintf(c->err, c->errlen, "%s:%ld: %s", c->path, r->line, msg);
-			return -1;
-		}
-		/* Its name, "line N", is made when asked for (openings_name). */
-		if (add(c->set, NULL, (int)r->line, 0, o.moves, o.count) < 0) {
-			snprintf(c->err, c->errlen, "%s:%ld: out of memory", c->path,
-			         r->line);
-			return -1;
-		}
-	}
-	if (st != LINES_END) {
-		lines_error(r, st, msg, sizeof msg);
-		snprintf(c->err, c->errlen, "%s:%ld: %s", c->path, r->line, msg);
-		return -1;
-	}
-	return 0;
-}
-
-int openings_load(const char *path, int size, Rule rule, OpeningSet *set, char *err,
-                  size_t errlen)
-{
-	*set = (OpeningSet){0};
-	Ctx c = {.path = path, .size = size, .err = err, .errlen = errlen, .set = set};
-	FILE *f = fopen(path, "re");
-	if (!f) {
-		return err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-	}
-	/* The first meaningful line decides the format. */
-	Lines r;
-	lines_init(&r, f, INIFILE_LINE_MAX);
-	char *s = NULL;
-	size_t len;
-	LinesStatus st;
-	while ((st = lines_next(&r, &s, &len)) == LINES_OK && comment_or_blank(s))
-		;
-	bool ini = st == LINES_OK && s[strspn(s, " \t")] == '[';
-	int rc = 0;
-	if (st == LINES_OK && !ini) {
-		rc = load_offsets(&c, &r, s);
-	} else if (st != LINES_OK && st != LINES_END) {
-		char msg[256];
-		lines_error(&r, st, msg, sizeof msg);
-		snprintf(err, errlen, "%s:%ld: %s", path, r.line, msg);
-		rc = -1;
-	}
-	lines_free(&r);
-	fclose(f);
-	if (ini)
-		rc = load_ini(&c);
-	if (rc == 0 && set->count == 0) {
-		snprintf(err, errlen, "%s: no openings in the file", path);
-		rc = -1;
-	}
-	Board *b = rc == 0 && set->count ? malloc(sizeof *b) : NULL;
-	if (rc == 0 && set->count && (!b || board_init(b, size, rule) < 0)) {
+	int size = spec->size;
+	Rule rule = spec->rule;
+	/* game records' candidates were each checked as they came */
+	Board *b = rc == 0 && set->count && !checked ? malloc(sizeof *b) : NULL;
+	if (rc == 0 && set->count && !checked && (!b || board_init(b, size, rule) < 0)) {
 		snprintf(err, errlen, "%s: out of memory", path);
 		rc = -1;
 	}
-	for (int i = 0; i < set->count && rc == 0; i++) {
+	for (int i = 0; i < set->count && rc == 0 && !checked; i++) {
 		char msg[512];
 		if (check(set, i, b, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s:%d: %s", path, set->entries[i].line, msg);
@@ -478,9 +357,9 @@ int openings_add_symmetries(OpeningSet *set, int size)
 		const int16_t *moves = openings_moves(set, i);
 		/* The images share their original's name, kept once. */
 		char name[OPENING_NAME_MAX];
-		int64_t at =
-		    o->name < 0 && !o->sym ? -1 : intern(&out, openings_name(set, i, name));
-		if (at == -1 && (o->name >= 0 || o->sym))
+		bool made = o->name < 0 && !o->sym; /* "line N", "game K" */
+		int64_t at = made ? o->name : intern(&out, openings_name(set, i, name));
+		if (!made && at < 0)
 			goto oom;
 		int first = out.count;
 		for (int k = 0; k < 8; k++) {
@@ -492,7 +371,7 @@ int openings_add_symmetries(OpeningSet *set, int size)
 			for (int j = first; j < out.count && !dup; j++)
 				dup = same_position(openings_moves(&out, j),
 				                    openings_length(&out, j), t, o->count);
-			if (!dup && push(&out, at, o->line, k, t, o->count) < 0)
+			if (!dup && openings_push(&out, at, o->line, k, t, o->count) < 0)
 				goto oom;
 		}
 	}

@@ -1,5 +1,5 @@
 /* report_html.c - report.html's sections from a run folder's files: the
- * configuration, the games (compact), the SPRT, the health. */
+ * configuration, the games (compact), the SPRT, the openings, the health. */
 #define _POSIX_C_SOURCE 200809L
 #include "report_html.h"
 
@@ -13,6 +13,7 @@
 #include "config.h"
 #include "report_faults.h"
 #include "names.h"
+#include "opening_health.h"
 #include "openings.h"
 #include "record.h"
 #include "results.h"
@@ -394,8 +395,9 @@ static Tournament *load_config(const char *dir, OpeningSet *op, char *note, size
 		free(t);
 		return NULL;
 	}
+	const OpeningsSpec spec = config_openings_spec(t);
 	if (t->openings[0] &&
-	    (openings_load(t->openings, t->size, t->rule, op, err, sizeof err) < 0 ||
+	    (openings_read(t->openings, &spec, op, NULL, err, sizeof err) < 0 ||
 	     (t->symmetries && openings_add_symmetries(op, t->size) < 0)))
 		openings_free(op); /* the opening stones are then not set apart */
 	return t;
@@ -436,6 +438,11 @@ int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_
 		s.total = games >= 0 ? games : -1;
 	int size = t ? t->size : s.maxcoord + 1 > 15 ? s.maxcoord + 1 : 15;
 	write_games(html_page_member(p, "games"), &s, size);
+	OpeningHealth oh;
+	if (opening_health_read(csv, &oh, err, errlen) < 0)
+		goto out;
+	opening_health_json(html_page_member(p, "openings"), &oh, REPORT_HTML_OPENINGS_MAX);
+	opening_health_free(&oh);
 	FILE *f = html_page_member(p, "health");
 	fputs("{\"faults\":", f);
 	if (report_faults_json(f, dir, REPORT_HTML_FAULTS_MAX, err, errlen) < 0)

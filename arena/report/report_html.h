@@ -22,6 +22,9 @@
  *            between them); the opening stones of each opening when the
  *            openings file can be read; the board size from config.ini,
  *            else the smallest that holds every move (at least 15);
+ *   "openings" each opening's health (opening_health.h: games, black's
+ *            score, pairs split and decisive, dead), the first
+ *            REPORT_HTML_OPENINGS_MAX in order of first appearance;
  *   "health" faults.csv beside csv: faults per player and reason, with
  *            the first REPORT_HTML_FAULTS_MAX lines; and each player's
  *            thinking time per move (median, max, against its ms budget):
@@ -30,7 +33,8 @@
  * A config.ini that cannot be read (another tool's folder, a moved
  * openings file) leaves out what it would give, with a note in "run".
  *
- * Cost: one pass over csv, stopped after REPORT_HTML_GAMES_MAX games
+ * Cost: one pass over csv (and another for the openings' health),
+ * stopped after REPORT_HTML_GAMES_MAX games
  * unless an SPRT needs them all; memory about 40 bytes a game kept plus 2
  * a move. */
 #ifndef ARENA_REPORT_HTML_H
@@ -40,9 +44,14 @@
 
 #include "html.h"
 
-enum { REPORT_HTML_GAMES_MAX = 100000, REPORT_HTML_FAULTS_MAX = 1000 };
+enum {
+	REPORT_HTML_GAMES_MAX = 100000,
+	REPORT_HTML_FAULTS_MAX = 1000,
+	REPORT_HTML_OPENINGS_MAX = 2000
+};
 
-/* Adds "run", "sprt", "games" and "health" (each when it applies) to p.
+/* Adds "run", "sprt", "games", "openings" and "health" (each when it
+ * applies) to p.
  * games: the number of games in csv when the caller knows it (the page
  * says how many it leaves out), else -1. Returns 0, or -1 with a message
  * (csv cannot be read, out of memory). */

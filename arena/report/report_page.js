@@ -2,7 +2,7 @@
  * (arena/report/html.h): the helpers every section uses (elements, a sortable
  * paged table, charts) and main(), which draws the sections present;
  * report_sections.js has the summary, standings, head to head, SPRT, the
- * tuners' sections and the health, report_games.js the games table and
+ * tuners' sections, the openings and the health, report_games.js the games table and
  * the board viewer. html.c puts the three files, in that order, into one
  * function scope and calls main() after them.
  *
@@ -254,6 +254,8 @@ function main() {
 			texel(data.texel);
 		if (data.games && data.games.shown > 0)
 			games(data.games);
+		if (data.openings && data.openings.total > 0)
+			openingHealth(data.openings);
 		if (data.health)
 			health(data.health, data.standings);
 		/* Milliseconds from the start of the page's loading to here: the

@@ -274,6 +274,25 @@ function health(h, st) {
 	                   t.players.length).node);
 }
 
+/* Opening health: per opening, its games, black's score, its pairs split
+ * 1-1 or decisive, dead when every game ended the same for black. */
+function openingHealth(o) {
+	var s = section("openings", "Openings");
+	note(s, plural(o.total, "opening") + ", " + o.dead + " dead (every game the same result); " + plural(o.pairs, "colour-swapped pair") +
+	     ", " + o.split + " split 1-1" + (o.pairs ? " (" + fixed(100 * o.split / o.pairs, 1) + "%)" : "") +
+	     ": a split pair tells the players nothing apart. arena openings DIR --live writes the openings that are not dead." +
+	     (o.rows.length < o.total ? " The first " + o.rows.length + " are listed." : "") + " Click a row to list its games.");
+	var r = o.rows;
+	s.appendChild(grid([{label: "opening", text: true, value: function (i) { return r[i][0]; }},
+	                    {label: "games", value: function (i) { return r[i][1]; }},
+	                    {label: "black %", value: function (i) { return r[i][2]; }, show: function (i) { return fixed(r[i][2] === null ? null : 100 * r[i][2], 1); }},
+	                    {label: "pairs", value: function (i) { return r[i][3]; }},
+	                    {label: "split", value: function (i) { return r[i][4]; }},
+	                    {label: "decisive", value: function (i) { return r[i][3] - r[i][4]; }},
+	                    {label: "dead", text: true, value: function (i) { return r[i][5] ? "dead" : ""; }}],
+	                   r.length, {pageSize: 100, onPick: function (i) { filterGames(r[i][0]); }}).node);
+}
+
 /* A player's budget a move, from config.ini ("" when unknown). */
 function budget(p) {
 	var parts = [];

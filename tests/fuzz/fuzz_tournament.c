@@ -29,8 +29,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    inputs_resolve(&t, err, sizeof err) < 0)
 		return 0;
 	OpeningSet set;
+	const OpeningsSpec spec = config_openings_spec(&t);
 	if (t.openings[0] &&
-	    openings_load(t.openings, t.size, t.rule, &set, err, sizeof err) == 0)
+	    openings_read(t.openings, &spec, &set, NULL, err, sizeof err) == 0)
 		openings_free(&set);
 	/* config.ini runs as it is: the text it holds reads back to itself. */
 	size_t len, len2;
