@@ -41,7 +41,8 @@ typedef struct {
 	const char *weaker;
 	const char *config; /* NULL, or a tournament INI file (config.h) */
 	/* The budget of a player that gives none of its own: budget if
-	 * budget_given, else config's [tournament] budget, else 4000 nodes. */
+	 * budget_given, else config's [tournament] budget (its default
+	 * without budget keys), else 4000 nodes. */
 	Budget budget;
 	bool budget_given;
 	long candidates; /* random openings drawn, 1 to 100000 */
