@@ -7,44 +7,10 @@
 #include <string.h>
 
 #include "executor.h"
+#include "player_arg.h"
 #include "game_play.h"
-#include "registry.h"
 #include "rng.h"
 #include "rules.h"
-
-typedef struct {
-	const PlayerType *type;
-	ParamSet params;
-	char name[64];
-} Spec;
-
-/* "type" or "type:key=value,key=value". */
-static int parse_spec(const char *text, Spec *s, char *err, size_t errlen)
-{
-	char buf[512];
-	snprintf(buf, sizeof buf, "%s", text);
-	char *opts = strchr(buf, ':');
-	if (opts)
-		*opts++ = '\0';
-	s->type = registry_find(buf);
-	if (!s->type) {
-		return err_set(err, errlen, "unknown player type '%.64s'", buf);
-	}
-	param_defaults(&s->params, s->type->params, s->type->nparams);
-	snprintf(s->name, sizeof s->name, "%s", text);
-	for (char *kv = opts ? strtok(opts, ",") : NULL; kv; kv = strtok(NULL, ",")) {
-		char *eq = strchr(kv, '=');
-		if (!eq) {
-			return err_set(err, errlen, "'%s': expected key=value", kv);
-		}
-		*eq = '\0';
-		char msg[400];
-		if (param_set(&s->params, kv, eq + 1, msg, sizeof msg) < 0) {
-			return err_set(err, errlen, "%s: %s", s->type->name, msg);
-		}
-	}
-	return 0;
-}
 
 int match_random_opening(int size, Rule rule, int plies, uint64_t seed, int16_t *out)
 {
@@ -70,10 +36,10 @@ int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 	long max_plies = o->max_plies, threads = o->threads, seed = o->seed;
 	Rule rule = o->rule;
 	const char *const *names = o->players;
-	Spec spec[2];
+	PlayerSpec spec[2];
 	char msg[512];
 	for (int s = 0; s < 2; s++) {
-		if (parse_spec(names[s], &spec[s], msg, sizeof msg) < 0) {
+		if (player_arg_parse(names[s], names[s], &spec[s], msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "arena match: %s", msg);
 			return 2;
 		}
@@ -113,15 +79,16 @@ int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 	                 .ms = o->ms,
 	                 .game_ms = o->game_ms,
 	                 .inc_ms = o->inc_ms};
-	ExecSpec exec = {.a = {spec[0].type, &spec[0].params, budget},
-	                 .b = {spec[1].type, &spec[1].params, budget},
-	                 .size = (int)size,
-	                 .rule = rule,
-	                 .max_plies = (int)max_plies,
-	                 .openings = &openings,
-	                 .seed = (uint64_t)seed,
-	                 .threads = (int)threads,
-	                 .affinity = o->affinity};
+	ExecSpec exec = {
+	    .a = {spec[0].type, &spec[0].params, config_player_budget(&spec[0], budget)},
+	    .b = {spec[1].type, &spec[1].params, config_player_budget(&spec[1], budget)},
+	    .size = (int)size,
+	    .rule = rule,
+	    .max_plies = (int)max_plies,
+	    .openings = &openings,
+	    .seed = (uint64_t)seed,
+	    .threads = (int)threads,
+	    .affinity = o->affinity};
 	int failed = executor_play_pairs(&exec, (int)pairs, scores, recs, msg, sizeof msg);
 	openings_free(&openings);
 	free(scores);

@@ -12,7 +12,8 @@
 
 /* The ranges are the command's (cmd/match.c), checked there. */
 typedef struct {
-	/* "type" or "type:key=value,key=value" (match.c: parse_spec). */
+	/* "type" or "type:key=value,key=value" (player_arg.h): a key may
+	 * also be a budget key, the player's own budget. */
 	const char *players[2];
 	long pairs;         /* 1 to 100000 */
 	long nodes;         /* a move's node (playout) budget, 0 (none) to 1e9 */

@@ -197,7 +197,7 @@ cmp -s <(untimed t1/out.txt) <(untimed t3/out.txt) || fail "texel's output diffe
 others_played t3
 echo "texel: the same self-play, fit and verification"
 
-bal=(balance --candidates 12 --keep 6 --games 2 --nodes 300 --step 100 --tolerance 0.5)
+bal=(balance --candidates 12 --keep 6 --games 2 --pairs 1 --nodes 300 --spread 0.34 --tolerance 0.5)
 run b1 "$arena" "${bal[@]}" --threads 1
 run b3 "${mpi[@]}" "$arena" "${bal[@]}" --threads 1
 same b1 b3 out.txt
