@@ -29,4 +29,11 @@ int report_run_files(const char *dir, const char *csv, const char *const *names,
                      const char *anchor, TallyDups dups, const char *run_files, FILE *out,
                      char *err, size_t errlen);
 
+/* report_run_files of several files or folders merged, in any format
+ * records.h reads (tally_read_paths); the page shows the games only when
+ * the input is one games.csv. */
+int report_run_paths(const char *dir, const char *const *paths, int npaths,
+                     const char *const *given, int n, const char *anchor, TallyDups dups,
+                     const char *run_files, FILE *out, char *err, size_t errlen);
+
 #endif
