@@ -259,7 +259,9 @@ static void standard_20(void **state)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
-	assert_int_equal(sgf_write(csv, 20, RULE_STANDARD, out, err, sizeof err), 0);
+	assert_int_equal(sgf_write((const char *const[]){csv}, 1, 20, RULE_STANDARD, out,
+	                           err, sizeof err),
+	                 0);
 	fclose(out);
 	/* a1 is the bottom-left: column a, row t from the top; t20 the
 	 * top-right. */
@@ -283,7 +285,9 @@ static void names_escaped(void **state)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
-	assert_int_equal(sgf_write(csv, 15, RULE_FREESTYLE, out, err, sizeof err), 0);
+	assert_int_equal(sgf_write((const char *const[]){csv}, 1, 15, RULE_FREESTYLE, out,
+	                           err, sizeof err),
+	                 0);
 	fclose(out);
 	assert_non_null(strstr(text, "PB[a\\]b]PW[c\\\\d]"));
 	assert_non_null(strstr(text, "RE[W+T]")); /* on time */
@@ -302,10 +306,12 @@ static void bad_move(void **state)
 	fprintf(f, "%s\n0,0,1,o,x,y,1-0,five,2,h8 z99,0,0,0,0\n", RESULTS_HEADER);
 	fclose(f);
 	FILE *out = fopen("/dev/null", "w");
-	assert_int_equal(sgf_write(csv, 15, RULE_FREESTYLE, out, err, sizeof err), -1);
+	assert_int_equal(sgf_write((const char *const[]){csv}, 1, 15, RULE_FREESTYLE, out,
+	                           err, sizeof err),
+	                 -2);
 	fclose(out);
 	assert_non_null(strstr(err, ":2:"));
-	assert_non_null(strstr(err, "move 2"));
+	assert_non_null(strstr(err, "z99"));
 	remove(csv);
 }
 

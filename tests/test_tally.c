@@ -17,6 +17,8 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "err.h"
+
 #include "report.h"
 #include "results.h"
 #include "tally.h"
@@ -141,7 +143,7 @@ static void test_given_players_and_endings(void **state)
 	char err[256];
 	const char *const two[] = {"A", "C"};
 	assert_int_equal(tally_read(csv, two, 2, TALLY_DUPS_REFUSE, &t, err, sizeof err),
-	                 -1);
+	                 ERR_INPUT);
 	assert_string_equal(strstr(err, "games.csv:2:"), "games.csv:2: unknown player 'B'");
 	assert_null(t.names);
 }
@@ -162,7 +164,7 @@ static void test_duplicates(void **state)
 	Tally t;
 	char err[256];
 	assert_int_equal(tally_read(csv, NULL, 0, TALLY_DUPS_REFUSE, &t, err, sizeof err),
-	                 -1);
+	                 ERR_INPUT);
 	assert_non_null(strstr(err, ":5: game 0 again"));
 	assert_int_equal(tally_read(csv, NULL, 0, TALLY_DUPS_DROP, &t, err, sizeof err), 0);
 	assert_int_equal(t.games, 3);
@@ -187,7 +189,7 @@ static void test_many_players(void **state)
 	Tally t;
 	char err[256];
 	assert_int_equal(tally_read(csv, NULL, 0, TALLY_DUPS_REFUSE, &t, err, sizeof err),
-	                 -1);
+	                 ERR_INPUT);
 	assert_non_null(strstr(err, ":10001: more than 10000 players"));
 	f = fopen(csv, "w");
 	fprintf(f, "%s\n", RESULTS_HEADER);

@@ -1,4 +1,5 @@
-/* elo.c - `arena elo games.csv`: ratings from any games file (report.h). */
+/* elo.c - `arena elo FILE|DIR...`: ratings from any record of games, merged
+ * (report.h, records.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <libgen.h>
 #include <stdio.h>
@@ -11,17 +12,21 @@
 
 int elo_command(int argc, char **argv)
 {
-	const char *csv = NULL, *anchor = NULL, *dir = NULL;
+	enum { INPUTS_MAX = 256 };
+	const char *inputs[INPUTS_MAX], *anchor = NULL, *dir = NULL;
+	OptList paths = {inputs, INPUTS_MAX, 0};
 	static const char *const dup_choices[] = {"refuse", "drop", "keep", NULL};
 	static const char *const prior_choices[] = {"none", "draws", NULL};
 	int dups = TALLY_DUPS_REFUSE, prior = 0;
 	const char *challengers[64];
 	OptList gauntlet = {challengers, 64, 0};
-	const Opt args[] = {{.name = "games.csv",
-	                     .kind = OPT_TEXT,
-	                     .dest = &csv,
+	const Opt args[] = {{.name = "FILE|DIR",
+	                     .kind = OPT_LIST,
+	                     .dest = &paths,
 	                     .required = true,
-	                     .help = "a games file (a run's, or any with its columns)"},
+	                     .what = "a file or folder name",
+	                     .help = "games: a games.csv, a PGN, an SGF collection, a .psq "
+	                             "record or a folder of them; several are merged"},
 	                    OPT_END};
 	const Opt opts[] = {{.name = "anchor",
 	                     .kind = OPT_TEXT,
@@ -36,13 +41,14 @@ int elo_command(int argc, char **argv)
 	                     .metavar = "DIR",
 	                     .what = "a folder name",
 	                     .help = "where the tables go (made if missing)",
-	                     .deflt = "the games file's folder"},
+	                     .deflt = "the first input's folder"},
 	                    {.name = "duplicates",
 	                     .kind = OPT_CHOICE,
 	                     .dest = &dups,
 	                     .choices = dup_choices,
-	                     .help = "a game whose job number an earlier line has: an "
-	                             "error, the first counts, or all"},
+	                     .help = "a game whose job number an earlier line has, or "
+	                             "met in an earlier input: an error, the first "
+	                             "counts, or all"},
 	                    {.name = "prior",
 	                     .kind = OPT_CHOICE,
 	                     .dest = &prior,
@@ -60,14 +66,18 @@ int elo_command(int argc, char **argv)
 	                    OPT_END};
 	const OptSpec spec = {
 	    "arena elo",
-	    "Ratings from any games file: writes elo.csv, pairs.csv, los.csv, "
-	    "elo.png and\nreport.html into DIR and prints the standings.\n",
+	    "Ratings from any record of games: writes elo.csv, pairs.csv, los.csv, "
+	    "elo.png\nand report.html into DIR and prints the standings. Reads our "
+	    "games.csv,\nPGN (headers-only or full: c-gomoku-cli, cutechess-cli, "
+	    "fastchess, Ordo), SGF\ncollections (GM[4]) and Piskvork .psq files "
+	    "or folders of them, the format\ntold from the content; several "
+	    "inputs are merged:\n  arena elo a.csv b.pgn games/\n",
 	    args, opts};
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
 	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", csv);
+	snprintf(buf, sizeof buf, "%s", inputs[0]);
 	char err[1024];
 	/* Like `arena run`, make the folder asked for rather than fail on it. */
 	if (dir && rundir_create(dir, err, sizeof err) < 0) {
@@ -81,8 +91,8 @@ int elo_command(int argc, char **argv)
 	                         .challengers = challengers,
 	                         .nchallengers = gauntlet.count,
 	                         .find_gauntlet = true};
-	int rc = report_run_opts(dir ? dir : dirname(buf), csv, NULL, 0, &o, stdout, err,
-	                         sizeof err);
+	int rc = report_run_paths(dir ? dir : dirname(buf), inputs, paths.count, NULL, 0,
+	                          &o, stdout, err, sizeof err);
 	if (rc < 0) {
 		fputs("arena elo: ", stderr);
 		printable_line(stderr, err);

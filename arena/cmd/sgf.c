@@ -1,4 +1,5 @@
-/* sgf.c - `arena sgf games.csv`: the games as SGF records (arena/store/sgf.h). */
+/* sgf.c - `arena sgf FILE|DIR...`: the games as SGF records
+ * (arena/store/sgf.h), from any record records.h reads. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,14 +38,18 @@ static int sgf_folder(const char *csv, int *size, Rule *rule)
 
 int sgf_command(int argc, char **argv)
 {
-	const char *csv = NULL, *out = NULL;
+	enum { INPUTS_MAX = 256 };
+	const char *inputs[INPUTS_MAX], *out = NULL;
+	OptList paths = {inputs, INPUTS_MAX, 0};
 	long size = 0;
 	int rule = -1;
-	const Opt args[] = {{.name = "games.csv",
-	                     .kind = OPT_TEXT,
-	                     .dest = &csv,
+	const Opt args[] = {{.name = "FILE|DIR",
+	                     .kind = OPT_LIST,
+	                     .dest = &paths,
 	                     .required = true,
-	                     .help = "a games file"},
+	                     .what = "a file or folder name",
+	                     .help = "games: a games.csv, PGN, SGF, .psq or a folder of "
+	                             ".psq; several are merged"},
 	                    OPT_END};
 	const Opt opts[] = {{.name = "size",
 	                     .kind = OPT_INT,
@@ -52,7 +57,7 @@ int sgf_command(int argc, char **argv)
 	                     .min = BOARD_MIN,
 	                     .max = BOARD_MAX,
 	                     .deflt = "config.ini's beside the file, else 15",
-	                     .help = "the board's size"},
+	                     .help = "the board's size (of games.csv and PGN games)"},
 	                    {.name = "rule",
 	                     .kind = OPT_CHOICE,
 	                     .dest = &rule,
@@ -71,23 +76,25 @@ int sgf_command(int argc, char **argv)
 	    "arena sgf",
 	    "Writes the games as SGF records (GM[4]), one game tree per game, "
 	    "for Gomoku\nviewers: arena sgf games.csv > games.sgf. Every stone "
-	    "is a move, the opening's\nincluded; the opening's name is in GN.\n",
+	    "is a move, the opening's\nincluded; the opening's name is in GN. Any "
+	    "record arena elo reads is taken,\nseveral merged.\n",
 	    args, opts};
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
 	int board = BOARD_DEFAULT;
 	Rule r = RULE_FREESTYLE;
-	sgf_folder(csv, &board, &r);
+	sgf_folder(inputs[0], &board, &r);
 	if (size)
 		board = (int)size;
 	if (rule >= 0)
 		r = (Rule)rule;
 	char err[1024];
 	/* -2 (or sgf_write's -1): bad input, exit 2; -1 from the file: 1. */
-	int rc = out ? sgf_write_file(csv, board, r, out, err, sizeof err)
-	         : sgf_write(csv, board, r, stdout, err, sizeof err) < 0 ? -2
-	                                                                 : 0;
+	int rc =
+	    out ? sgf_write_paths_file(inputs, paths.count, board, r, out, err, sizeof err)
+	    : sgf_write(inputs, paths.count, board, r, stdout, err, sizeof err) < 0 ? -2
+	                                                                            : 0;
 	if (rc < 0) {
 		fputs("arena sgf: ", stderr);
 		printable_line(stderr, err);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results.h"
+#include "records.h"
 
 enum { NAME_SLOTS = 32768 }; /* a power of two, over 2 * TALLY_PLAYERS_MAX */
 
@@ -20,6 +20,13 @@ typedef struct {
 	uint32_t at;           /* the pairing's number */
 	uint32_t wins, losses; /* a's */
 } Slot;
+
+/* A game with moves, by its id: where it was first met. */
+typedef struct {
+	uint64_t id; /* 0: empty */
+	int input;
+	long line;
+} Seen;
 
 /* While reading: players by name, pairings by their two players, and per
  * game one word for the pentanomial pass. */
@@ -35,8 +42,13 @@ typedef struct {
 	long gcap;
 	int last_end; /* the reason of the last game: most games end alike */
 	TallyDups dups;
-	uint64_t *seen; /* a bit per job number met */
+	uint64_t *seen; /* a bit per job number met in the current games.csv */
 	size_t seen_words;
+	int input;   /* the input whose job numbers seen holds */
+	bool merged; /* several inputs: a game met in two is a duplicate */
+	Seen *ids;   /* games by id (records.h), with where they were met */
+	size_t ids_cap, ids_count;
+	const char *const *paths;
 } Reader;
 
 static uint64_t mix(uint64_t x)
@@ -142,40 +154,97 @@ static int grow_games(Reader *rd)
 	return 0;
 }
 
-static int add_game(void *user, const ResultRow *row, const char *moves, char *msg,
-                    size_t msglen)
+/* A repeated job number in one games.csv: 1 if the game is dropped, 0
+ * if it counts, -1 (refused) with msg. */
+static int job_again(Reader *rd, const RecordGame *g, char *msg, size_t msglen)
+{
+	Tally *t = rd->t;
+	if (g->input != rd->input && rd->seen_words)
+		memset(rd->seen, 0, sizeof *rd->seen * rd->seen_words);
+	rd->input = g->input;
+	size_t w = (size_t)g->job / 64;
+	if (w >= rd->seen_words) {
+		size_t nw = rd->seen_words ? rd->seen_words : 1024;
+		while (nw <= w)
+			nw *= 2;
+		uint64_t *s = realloc(rd->seen, sizeof *s * nw);
+		if (!s)
+			return err_set(msg, msglen, "out of memory");
+		memset(s + rd->seen_words, 0, sizeof *s * (nw - rd->seen_words));
+		rd->seen = s, rd->seen_words = nw;
+	}
+	uint64_t bit = (uint64_t)1 << (g->job % 64);
+	if (rd->seen[w] & bit) {
+		if (!t->dups++)
+			t->dup_line = g->line, t->dup_job = g->job;
+		snprintf(t->dup_file, sizeof t->dup_file, "%s", g->file);
+		if (rd->dups == TALLY_DUPS_REFUSE)
+			return err_set(msg, msglen,
+			               "game %d again (an earlier line has its job "
+			               "number: two files joined?); --duplicates drop "
+			               "counts the first, keep every one",
+			               g->job);
+		return rd->dups == TALLY_DUPS_DROP;
+	}
+	rd->seen[w] |= bit;
+	return 0;
+}
+
+/* The same game in two of the merged inputs: the same players, result and
+ * moves (records.h's id), met in another input than the first time. Games
+ * without moves (headers-only PGN) have no id and are never taken for
+ * duplicates, nor are two equal games of one input (a deterministic pair
+ * of engines may well play a game twice). 1 dropped, 0 counts, -1 with
+ * msg. */
+static int game_again(Reader *rd, const RecordGame *g, char *msg, size_t msglen)
+{
+	Tally *t = rd->t;
+	if (2 * (rd->ids_count + 1) > rd->ids_cap) {
+		size_t cap = rd->ids_cap ? 2 * rd->ids_cap : 4096;
+		Seen *ids = calloc(cap, sizeof *ids);
+		if (!ids)
+			return err_set(msg, msglen, "out of memory");
+		for (size_t i = 0; i < rd->ids_cap; i++)
+			if (rd->ids[i].id) {
+				size_t k = (size_t)mix(rd->ids[i].id) & (cap - 1);
+				while (ids[k].id)
+					k = (k + 1) & (cap - 1);
+				ids[k] = rd->ids[i];
+			}
+		free(rd->ids);
+		rd->ids = ids, rd->ids_cap = cap;
+	}
+	size_t k = (size_t)mix(g->id) & (rd->ids_cap - 1);
+	while (rd->ids[k].id && rd->ids[k].id != g->id)
+		k = (k + 1) & (rd->ids_cap - 1);
+	if (!rd->ids[k].id) {
+		rd->ids[k] = (Seen){g->id, g->input, g->line};
+		rd->ids_count++;
+		return 0;
+	}
+	if (rd->ids[k].input == g->input)
+		return 0;
+	if (!t->dups++) {
+		t->dup_line = g->line, t->dup_job = g->job;
+		snprintf(t->dup_file, sizeof t->dup_file, "%s", g->file);
+	}
+	if (rd->dups == TALLY_DUPS_REFUSE)
+		return err_set(msg, msglen,
+		               "the same game as %.200s:%ld (players, result and moves); "
+		               "--duplicates drop counts the first, keep every one",
+		               rd->paths[rd->ids[k].input], rd->ids[k].line);
+	return rd->dups == TALLY_DUPS_DROP;
+}
+
+static int add_game(void *user, const RecordGame *row, char *msg, size_t msglen)
 {
 	Reader *rd = user;
 	Tally *t = rd->t;
-	(void)moves;
-	if (row->job >= 0) {
-		size_t w = (size_t)row->job / 64;
-		if (w >= rd->seen_words) {
-			size_t nw = rd->seen_words ? rd->seen_words : 1024;
-			while (nw <= w)
-				nw *= 2;
-			uint64_t *s = realloc(rd->seen, sizeof *s * nw);
-			if (!s)
-				return err_set(msg, msglen, "out of memory");
-			memset(s + rd->seen_words, 0, sizeof *s * (nw - rd->seen_words));
-			rd->seen = s, rd->seen_words = nw;
-		}
-		uint64_t bit = (uint64_t)1 << (row->job % 64);
-		if (rd->seen[w] & bit) {
-			if (!t->dups++)
-				t->dup_line = row->line, t->dup_job = row->job;
-			if (rd->dups == TALLY_DUPS_REFUSE)
-				return err_set(
-				    msg, msglen,
-				    "game %d again (an earlier line has its job "
-				    "number: two files joined?); --duplicates drop "
-				    "counts the first, keep every one",
-				    row->job);
-			if (rd->dups == TALLY_DUPS_DROP)
-				return 0;
-		}
-		rd->seen[w] |= bit;
-	}
+	int again = row->format == RECORDS_CSV ? job_again(rd, row, msg, msglen) : 0;
+	if (again == 0 && rd->merged && row->id)
+		again = game_again(rd, row, msg, msglen);
+	if (again)
+		return again < 0 ? -1 : 0;
 	int x = find_player(rd, row->black, msg, msglen);
 	int y = x < 0 ? -1 : find_player(rd, row->white, msg, msglen);
 	if (y < 0)
@@ -191,9 +260,11 @@ static int add_game(void *user, const ResultRow *row, const char *moves, char *m
 		q->losses++;
 	else
 		rd->draws[q->at]++;
-	/* pair ids are 0..2e9 (results.c), below 2^31 */
-	rd->game[t->games++] =
-	    (uint64_t)q->at << 33 | (uint64_t)row->pair << 2 | (uint64_t)s;
+	/* pair ids are 0..2e9 (results.c), below 2^31; a game of no known
+	 * pair gets one of its own, which no other game shares. */
+	uint64_t pair = row->pair >= 0 ? (uint64_t)row->pair
+	                               : ((uint64_t)t->games + 2000000001u) & 0x7FFFFFFF;
+	rd->game[t->games++] = (uint64_t)q->at << 33 | pair << 2 | (uint64_t)s;
 	int e = rd->last_end;
 	if (e >= END_COUNT || strcmp(row->reason, game_end_name(e)) != 0)
 		for (e = 0; e < END_COUNT && strcmp(row->reason, game_end_name(e)) != 0;
@@ -349,8 +420,18 @@ static int pentanomial(Reader *rd)
 int tally_read(const char *csv, const char *const *given, int n, TallyDups dups, Tally *t,
                char *err, size_t errlen)
 {
+	return tally_read_paths(&csv, 1, given, n, dups, t, err, errlen);
+}
+
+int tally_read_paths(const char *const *paths, int npaths, const char *const *given, int n,
+                     TallyDups dups, Tally *t, char *err, size_t errlen)
+{
 	*t = (Tally){0};
-	Reader rd = {.t = t, .fixed = given != NULL, .dups = dups};
+	Reader rd = {.t = t,
+	             .fixed = given != NULL,
+	             .dups = dups,
+	             .merged = npaths > 1,
+	             .paths = paths};
 	rd.name_slot = malloc(sizeof *rd.name_slot * NAME_SLOTS);
 	t->names = calloc(TALLY_PLAYERS_MAX, sizeof *t->names);
 	int rc = -1;
@@ -369,8 +450,11 @@ int tally_read(const char *csv, const char *const *given, int n, TallyDups dups,
 		if (k < 0)
 			goto out;
 	}
-	if (results_scan(csv, add_game, &rd, NULL, err, errlen) < 0)
+	RecordsCounts counts;
+	if ((rc = records_scan(paths, npaths, add_game, &rd, &counts, err, errlen)) < 0)
 		goto out;
+	rc = -1;
+	t->unfinished = counts.unfinished;
 	for (size_t i = 0; i < rd.pcap; i++)
 		if (rd.slot[i].key) {
 			EloPairCounts *c = &t->pairings[rd.slot[i].at].c;
@@ -383,7 +467,7 @@ int tally_read(const char *csv, const char *const *given, int n, TallyDups dups,
 	}
 	rc = 0;
 out:
-	free(rd.name_slot), free(rd.slot), free(rd.draws), free(rd.seen);
+	free(rd.name_slot), free(rd.slot), free(rd.draws), free(rd.seen), free(rd.ids);
 	free(rd.game);
 	if (rc < 0)
 		tally_free(t);

@@ -2,7 +2,7 @@
  * the players, each pairing's W/D/L and pentanomial counts, and how the
  * games ended.
  *
- * Cost: one pass over the file (results_scan) with hashes on names and
+ * Cost: one pass over the file (records_scan) with hashes on names and
  * pairings, then a counting sort of the games by pairing and a hash on pair
  * ids within each pairing: time linear in the games, plus O(P log P) to
  * sort the P pairings once. Memory: 13 bytes a game while it runs, then
@@ -38,10 +38,13 @@ typedef struct {
 	int npairings;
 	TallyPairing *pairings; /* owned, sorted by (a, b) */
 	long ends[END_COUNT +
-	          1];  /* games by game_play.h's reason; END_COUNT: unknown reasons */
-	long dups;     /* games whose job number an earlier line has */
-	long dup_line; /* the first of them, 0: none */
-	int dup_job;   /* its job number */
+	          1];       /* games by game_play.h's reason; END_COUNT: unknown reasons */
+	long dups;          /* games whose job number an earlier line has, or met in
+	                       an earlier input (tally_read_paths) */
+	long dup_line;      /* the first of them, 0: none */
+	char dup_file[256]; /* its file */
+	int dup_job;        /* its job number */
+	long unfinished;    /* games without a result, skipped (records.h) */
 } Tally;
 
 /* What to do with a game whose job number an earlier line of the file has
@@ -62,6 +65,12 @@ typedef enum {
  * t->dup_line. */
 int tally_read(const char *csv, const char *const *given, int n, TallyDups dups, Tally *t,
                char *err, size_t errlen);
+/* tally_read of several files or folders merged, in any format records.h
+ * reads. Duplicates are a job number again in one games.csv, or a game
+ * with moves met in an earlier input (tally.c: game_again). Returns 0, or
+ * ERR_INPUT (-2) with "file:line: what" for bad input, -1 out of memory. */
+int tally_read_paths(const char *const *paths, int npaths, const char *const *given, int n,
+                     TallyDups dups, Tally *t, char *err, size_t errlen);
 void tally_free(Tally *t); /* accepts an empty or freed Tally */
 
 #endif

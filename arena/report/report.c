@@ -12,6 +12,7 @@
 
 #include "columns.h"
 #include "elo.h"
+#include "records.h"
 #include "faults.h"
 #include "html.h"
 #include "outfile.h"
@@ -21,6 +22,7 @@
 #include "printable.h"
 #include "report_html.h"
 #include "results.h"
+#include "records.h"
 #include "tally.h"
 
 /* What the standings say after the groups that make maximum likelihood
@@ -359,18 +361,35 @@ int report_run(const char *dir, const char *csv, const char *const *given, int n
 int report_run_opts(const char *dir, const char *csv, const char *const *given, int n,
                     const ReportOptions *o, FILE *out, char *err, size_t errlen)
 {
+	return report_run_paths(dir, &csv, 1, given, n, o, out, err, errlen);
+}
+
+int report_run_paths(const char *dir, const char *const *paths, int npaths,
+                     const char *const *given, int n, const ReportOptions *o, FILE *out,
+                     char *err, size_t errlen)
+{
 	static const ReportOptions defaults = {0};
 	if (!o)
 		o = &defaults;
 	const char *anchor = o->anchor, *run_files = o->run_files;
 	TallyDups dups = o->dups;
 	Tally t;
-	if (tally_read(csv, given, n, dups, &t, err, errlen) < 0)
+	if (tally_read_paths(paths, npaths, given, n, dups, &t, err, errlen) < 0)
 		return -2;
+	/* The page's games come from a games.csv alone (its config.ini beside
+	 * it says the board); other records give the tables only. */
+	char fmt_err[64];
+	const char *csv =
+	    npaths == 1 && records_format(paths[0], fmt_err, sizeof fmt_err) == RECORDS_CSV
+	        ? paths[0]
+	        : NULL;
+	if (t.unfinished)
+		fprintf(out, "%ld unfinished game%s (no result) left out\n", t.unfinished,
+		        t.unfinished == 1 ? "" : "s");
 	if (t.dups) {
-		fprintf(out, "%s:%ld: game %d again", csv, t.dup_line, t.dup_job);
+		fprintf(out, "%s:%ld: game %d again", t.dup_file, t.dup_line, t.dup_job);
 		if (t.dups > 1)
-			fprintf(out, ", and %ld more repeated job number%s", t.dups - 1,
+			fprintf(out, ", and %ld more repeated game%s", t.dups - 1,
 			        t.dups == 2 ? "" : "s");
 		fprintf(out, ": %s\n",
 		        dups == TALLY_DUPS_DROP ? "only the first of each counts"

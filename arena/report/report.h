@@ -46,4 +46,11 @@ typedef struct {
 int report_run_opts(const char *dir, const char *csv, const char *const *names, int n,
                     const ReportOptions *o, FILE *out, char *err, size_t errlen);
 
+/* report_run_opts of several files or folders merged, in any format
+ * records.h reads (tally_read_paths); the page shows the games only when
+ * the input is one games.csv. */
+int report_run_paths(const char *dir, const char *const *paths, int npaths,
+                     const char *const *given, int n, const ReportOptions *o, FILE *out,
+                     char *err, size_t errlen);
+
 #endif

@@ -406,7 +406,7 @@ static Tournament *load_config(const char *dir, OpeningSet *op, char *note, size
 int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_t errlen)
 {
 	char dir[OUTFILE_PATH_MAX], note[1200];
-	snprintf(dir, sizeof dir, "%s", csv);
+	snprintf(dir, sizeof dir, "%s", csv ? csv : "");
 	char *slash = strrchr(dir, '/');
 	if (slash)
 		*slash = '\0';
@@ -414,7 +414,9 @@ int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_
 		snprintf(dir, sizeof dir, ".");
 	OpeningSet op = {0};
 	Scan s = {.dir = dir};
-	Tournament *t = load_config(dir, &op, note, sizeof note);
+	Tournament *t = csv ? load_config(dir, &op, note, sizeof note) : NULL;
+	if (!csv)
+		snprintf(note, sizeof note, "records of other tools: no games shown");
 	s.t = t;
 	s.need_all = t && t->sprt;
 	int *stones = calloc((size_t)op.count + 1, sizeof *stones);
@@ -429,7 +431,7 @@ int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_
 		stones[i] = openings_length(&op, i);
 	}
 	s.stones = stones, s.nstones = op.count;
-	if (results_scan(csv, scan_row, &s, NULL, err, errlen) < 0 && !s.stopped)
+	if (csv && results_scan(csv, scan_row, &s, NULL, err, errlen) < 0 && !s.stopped)
 		goto out;
 	write_run(html_page_member(p, "run"), t, note);
 	if (t && t->sprt && write_sprt(html_page_member(p, "sprt"), &s, err, errlen) < 0)

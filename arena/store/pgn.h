@@ -7,8 +7,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Writes the games of csv (results.h) to out. Returns 0, or -1 with a
- * message when csv cannot be read. */
-int pgn_write(const char *csv, FILE *out, char *err, size_t errlen);
+/* Writes the games of paths (files or folders in any format records.h
+ * reads, merged) to out, streaming; every game is read before the first
+ * is written, so bad input writes nothing. Returns 0, or negative with
+ * "file:line: what is wrong". */
+int pgn_write(const char *const *paths, int npaths, FILE *out, char *err, size_t errlen);
 
 #endif

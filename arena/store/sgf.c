@@ -3,13 +3,11 @@
 #include "err.h"
 
 #include <string.h>
-#include <sys/stat.h>
 
 #include "board.h"
-#include "coord.h"
 #include "outfile.h"
 #include "printable.h"
-#include "results.h"
+#include "records.h"
 
 typedef struct {
 	FILE *out;
@@ -41,7 +39,7 @@ static void sgf_property(FILE *out, const char *id, const char *value)
 
 /* RE's value: the winner, and T or F when the loser lost on time or by a
  * fault rather than over the board, R when adjudication resigned for it. */
-static const char *sgf_result(const ResultRow *r, char buf[8])
+static const char *sgf_result(const RecordGame *r, char buf[8])
 {
 	if (r->score == 0.5)
 		return "0";
@@ -56,14 +54,19 @@ static const char *sgf_result(const ResultRow *r, char buf[8])
 	return buf;
 }
 
-static int sgf_game(void *user, const ResultRow *r, const char *moves, char *msg,
-                    size_t msglen)
+static int sgf_game(void *user, const RecordGame *r, char *msg, size_t msglen)
 {
 	Sgf *s = user;
 	FILE *out = s->out;
 	char re[8], round[16], comment[SGF_TEXT_MAX];
+	/* A record that says its board (SGF, .psq) keeps it. */
+	int size = r->size ? r->size : s->size;
+	int16_t pts[BOARD_MAX_MOVES];
+	int n = records_points(r, size, pts, BOARD_MAX_MOVES, msg, msglen);
+	if (n < 0)
+		return -1;
 	snprintf(round, sizeof round, "%d", r->round);
-	fprintf(out, "(;GM[4]FF[4]CA[UTF-8]AP[gomoku-arena]SZ[%d]", s->size);
+	fprintf(out, "(;GM[4]FF[4]CA[UTF-8]AP[gomoku-arena]SZ[%d]", size);
 	sgf_property(out, "RU", rule_name(s->rule));
 	sgf_property(out, "PB", r->black);
 	sgf_property(out, "PW", r->white);
@@ -79,46 +82,44 @@ static int sgf_game(void *user, const ResultRow *r, const char *moves, char *msg
 	         r->reason, r->plies);
 	sgf_property(out, "C", comment);
 	/* One node per stone, black first, ten to a line. */
-	const char *m = moves;
-	for (int n = 0;; n++) {
-		while (*m == ' ')
-			m++;
-		if (!*m)
-			break;
-		int p;
-		char why[128];
-		if (coord_scan(s->size, &m, &p, why, sizeof why) < 0) {
-			return err_set(msg, msglen, "move %d: %s", n + 1, why);
-		}
-		fprintf(out, "%s;%c[%c%c]", n % 10 ? "" : "\n", n % 2 ? 'W' : 'B',
-		        'a' + point_x(p), 'a' + point_y(p));
-	}
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s;%c[%c%c]", i % 10 ? "" : "\n", i % 2 ? 'W' : 'B',
+		        'a' + point_x(pts[i]), 'a' + point_y(pts[i]));
 	fputs(")\n", out);
 	return 0;
 }
 
-int sgf_write(const char *csv, int size, Rule rule, FILE *out, char *err, size_t errlen)
+int sgf_write(const char *const *paths, int npaths, int size, Rule rule, FILE *out,
+              char *err, size_t errlen)
 {
-	Sgf s = {out, size, rule};
-	long torn;
-	/* A run's games.csv may end torn (a run in progress), but even a run
-	 * killed as it began wrote a header: an empty file is no games file. */
-	struct stat st;
-	if (stat(csv, &st) == 0 && st.st_size == 0)
-		return err_set(err, errlen,
-		               "%s:1: empty file (a games file begins with its header)",
-		               csv);
-	return results_scan(csv, sgf_game, &s, &torn, err, errlen);
+	/* Every game is checked (a pass into /dev/null) before the first byte
+	 * goes out: bad input writes nothing, and memory stays a game's. */
+	FILE *null = fopen("/dev/null", "we");
+	if (!null)
+		return err_set(err, errlen, "/dev/null: cannot open");
+	Sgf s = {null, size, rule};
+	int rc = records_scan(paths, npaths, sgf_game, &s, NULL, err, errlen);
+	fclose(null);
+	if (rc < 0)
+		return rc;
+	s.out = out;
+	return records_scan(paths, npaths, sgf_game, &s, NULL, err, errlen);
 }
 
 int sgf_write_file(const char *csv, int size, Rule rule, const char *path, char *err,
                    size_t errlen)
 {
+	return sgf_write_paths_file(&csv, 1, size, rule, path, err, errlen);
+}
+
+int sgf_write_paths_file(const char *const *paths, int npaths, int size, Rule rule,
+                         const char *path, char *err, size_t errlen)
+{
 	OutFile o;
 	FILE *f = outfile_open(&o, path, err, errlen);
 	if (!f)
 		return -1;
-	if (sgf_write(csv, size, rule, f, err, errlen) < 0) {
+	if (sgf_write(paths, npaths, size, rule, f, err, errlen) < 0) {
 		outfile_abort(&o);
 		return -2;
 	}

@@ -23,15 +23,23 @@
 
 #include "rules.h"
 
-/* Writes the games of csv (results.h), played on a size x size board under
- * rule, to out. Returns 0, or -1 with "file:line: what is wrong" when csv
- * cannot be read or a move does not fit the board. */
-int sgf_write(const char *csv, int size, Rule rule, FILE *out, char *err, size_t errlen);
+/* Writes the games of paths (files or folders in any format records.h
+ * reads, merged), under rule, to out; a game whose record does not say
+ * its board (games.csv, PGN) is on a size x size one. Every game is
+ * checked before anything is written. Returns 0, or negative with
+ * "file:line: what is wrong" when an input cannot be read or a move does
+ * not fit the board. */
+int sgf_write(const char *const *paths, int npaths, int size, Rule rule, FILE *out,
+              char *err, size_t errlen);
 
 /* sgf_write into path, atomically (outfile.h): a kill leaves the old file
  * or none. Returns 0, or with a message -2 (csv cannot be read, a move off
  * the board: nothing written) or -1 (path cannot be written). */
 int sgf_write_file(const char *csv, int size, Rule rule, const char *path, char *err,
                    size_t errlen);
+
+/* sgf_write_file of several inputs (sgf_write). */
+int sgf_write_paths_file(const char *const *paths, int npaths, int size, Rule rule,
+                         const char *path, char *err, size_t errlen);
 
 #endif
