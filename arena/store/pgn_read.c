@@ -287,6 +287,10 @@ static int pgn_movetext(Pgn *p, const char *s, char *err, size_t errlen)
 		}
 		if (*s == ';')
 			return 0;
+		if (*s == '}') { /* a comment's end without its start: nothing */
+			s++;
+			continue;
+		}
 		if (*s == '(' || *s == ')') {
 			p->variation += *s == '(' ? 1 : p->variation > 0 ? -1 : 0;
 			s++;

@@ -56,7 +56,7 @@ static uint64_t game_id(const RecordGame *g)
 			if (!*s)
 				break;
 			int col = 0, row = 0;
-			for (; (*s | 32) >= 'a' && (*s | 32) <= 'z'; s++)
+			for (; (*s | 32) >= 'a' && (*s | 32) <= 'z' && col < 100000; s++)
 				col = col * 26 + ((*s | 32) - 'a');
 			for (; *s >= '0' && *s <= '9' && row < 100000; s++)
 				row = row * 10 + (*s - '0');
