@@ -80,6 +80,17 @@ CLOSE='</script><script>document.body.dataset.pwned=1</script>'
 ! grep -qF "$CLOSE" foreign/report.html || fail "a name closes the script element"
 [ "$(grep -c '</script>' foreign/report.html)" -eq 2 ] || fail "a name adds a </script>"
 
+# Records of other tools, merged: the page has the tables and no games
+# (no games.csv says the board), and is written.
+mkdir merged
+"$arena" pgn foreign/games.csv > merged/games.pgn || fail "arena pgn"
+"$arena" sgf foreign/games.csv > merged/games.sgf || fail "arena sgf"
+"$arena" elo merged/games.pgn foreign/games.csv --duplicates keep --out merged \
+	>merged.txt 2>&1 || fail "arena elo of a PGN and a games.csv: $(tail -3 merged.txt)"
+[ -s merged/report.html ] || fail "arena elo of merged records wrote no report.html"
+"$arena" elo merged/games.sgf --out merged >merged.txt 2>&1 ||
+	fail "arena elo of an SGF: $(tail -3 merged.txt)"
+
 # The 100,000-game page.
 mkdir big
 "$gen" 40 300 100000 1 > big/games.csv

@@ -440,8 +440,8 @@ int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_
 		s.total = games >= 0 ? games : -1;
 	int size = t ? t->size : s.maxcoord + 1 > 15 ? s.maxcoord + 1 : 15;
 	write_games(html_page_member(p, "games"), &s, size);
-	OpeningHealth oh;
-	if (opening_health_read(csv, &oh, err, errlen) < 0)
+	OpeningHealth oh = {0}; /* no games.csv: no openings to show */
+	if (csv && opening_health_read(csv, &oh, err, errlen) < 0)
 		goto out;
 	opening_health_json(html_page_member(p, "openings"), &oh, REPORT_HTML_OPENINGS_MAX);
 	opening_health_free(&oh);
