@@ -744,9 +744,13 @@ static int report(Run *r, char *err, size_t errlen)
 	const char *names[CONFIG_PLAYERS_MAX];
 	for (int i = 0; i < t->nplayers; i++)
 		names[i] = t->players[i].name;
-	/* The written: line names every file of the folder this run wrote. */
-	const char *files = t->sgf ? "games.csv, moves.csv, faults.csv, games.sgf"
-	                           : "games.csv, moves.csv, faults.csv";
+	/* The written: line names every file of the folder this run wrote
+	 * (config.ini each time, prepare_folder), and the folders of its
+	 * records and logs when it kept them (make_folders). */
+	char files[160];
+	snprintf(files, sizeof files, "config.ini, games.csv, moves.csv, faults.csv%s%s%s",
+	         t->sgf ? ", games.sgf" : "", t->psq ? ", games/*.psq" : "",
+	         any_log(r) ? ", logs/*.log" : "");
 	if (report_run_files(r->dir, r->csv_path, names, t->nplayers,
 	                     t->anchor[0] ? t->anchor : NULL, TALLY_DUPS_REFUSE, files,
 	                     stdout, msg, sizeof msg) < 0)
