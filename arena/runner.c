@@ -850,11 +850,15 @@ static int report(Run *r, char *err, size_t errlen)
 		if (gauntlet && t->players[i].challenger)
 			challengers[nch++] = names[i];
 	}
-	/* The written: line names every file of the folder this run wrote. */
-	char files[sizeof r->samples_path + 64];
+	/* The written: line names every file of the folder this run wrote
+	 * (config.ini each time, prepare_folder), and the folders of its
+	 * records and logs when it kept them (make_folders). */
+	char files[sizeof r->samples_path + 160];
 	const char *slash = strrchr(r->samples_path, '/');
-	snprintf(files, sizeof files, "games.csv, moves.csv, faults.csv%s%s%s",
-	         t->sgf ? ", games.sgf" : "", t->sample ? ", " : "",
+	snprintf(files, sizeof files,
+	         "config.ini, games.csv, moves.csv, faults.csv%s%s%s%s%s",
+	         t->sgf ? ", games.sgf" : "", t->psq ? ", games/*.psq" : "",
+	         any_log(r) ? ", logs/*.log" : "", t->sample ? ", " : "",
 	         t->sample ? (slash ? slash + 1 : r->samples_path) : "");
 	const ReportOptions o = {.anchor = t->anchor[0] ? t->anchor : NULL,
 	                         .challengers = challengers,

@@ -6,6 +6,9 @@
 #   a games.csv alone: 15x15 freestyle unless --size / --rule say;
 #   bad input: exit 2, nothing written;
 #   sgf may be turned on for a finished run: its games.sgf appears;
+#   with moves.csv beside games.csv, a comment per move (its time, and
+#   the eval and depth the player said), the event, date and round.pair
+#   in the root;
 #   kill -9 inside the write of games.sgf (libfiu crash points, when built
 #   in): no games.sgf, and the resumed run writes the same file.
 # usage: e2e_sgf.sh ARENA_BINARY
@@ -16,6 +19,12 @@ work=$(mktemp -d /tmp/e2e_sgf.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# Two runs' records are the same but for the moves' times (moves.csv's ms,
+# in each move's C[...]), and for the date in DT if the day changed.
+same_sgf() {
+	cmp -s <(sed -E 's/[0-9]+ms\]/ms]/g; s/DT\[[^]]*\]//' "$1") \
+		<(sed -E 's/[0-9]+ms\]/ms]/g; s/DT\[[^]]*\]//' "$2")
+}
 
 printf '0,0\n0,0, 1,1\n-1,-1, 1,1\n' > open.txt
 cat > t.ini <<'INI'
@@ -48,6 +57,12 @@ games=$(($(wc -l < "$csv") - 1))
 [ "$(grep -c '^(;GM\[4\]' "$sgf")" -eq "$games" ] || fail "not one tree per game"
 [ "$(grep -c '^(' "$sgf")" -eq "$games" ] || fail "a tree that is not a game"
 grep -q 'SZ\[13\]RU\[renju\]' "$sgf" || fail "board and rule not from the run"
+grep -q 'EV\[t\]DT\[[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]\]' "$sgf" || fail "no EV and DT"
+grep -q 'RO\[1\.0\]' "$sgf" || fail "no RO round.pair"
+grep -q ';B\[[a-z][a-z]\]C\[opening move\]' "$sgf" || fail "no opening move comment"
+grep -qE ';W\[[a-z][a-z]\]C\[[0-9]+ms\]' "$sgf" || fail "no time comment (random players say no eval)"
+[ "$(grep -o 'ms\]' "$sgf" | wc -l)" -eq "$(($(wc -l < "${sgf%/*}/moves.csv") - 1))" ] ||
+	fail "not one time comment per row of moves.csv"
 # Each tree's players and result are its games.csv line's.
 paste -d' ' <(tail -n +2 "$csv" | cut -d, -f5-7) \
 	<(grep -o 'PB\[[^]]*\]PW\[[^]]*\]RE\[[^]]*\]' "$sgf") |
@@ -93,7 +108,7 @@ sed 's/^sgf = on/sgf = off/' t.ini > off.ini
 "$arena" run off.ini --threads 2 --out late >/dev/null 2>err.txt || fail "off: $(cat err.txt)"
 [ ! -e late/t/games.sgf ] || fail "sgf = off wrote games.sgf"
 "$arena" run t.ini --out late >/dev/null 2>err.txt || fail "sgf turned on refused: $(cat err.txt)"
-cmp -s late/t/games.sgf "$sgf" || fail "games.sgf written late differs"
+same_sgf late/t/games.sgf "$sgf" || fail "games.sgf written late differs"
 
 fiu_detect "$arena"
 if [ $have_fiu = 0 ]; then
@@ -112,9 +127,9 @@ for point in mid-write after-rename; do
 	if [ $point = mid-write ]; then
 		[ ! -e "$d/t/games.sgf" ] || fail "$point: a games.sgf after the kill"
 	else
-		cmp -s "$d/t/games.sgf" "$sgf" || fail "$point: games.sgf not whole"
+		same_sgf "$d/t/games.sgf" "$sgf" || fail "$point: games.sgf not whole"
 	fi
 	"$arena" run t.ini --out "$d" >/dev/null 2>err.txt || fail "$point: resume: $(cat err.txt)"
-	cmp -s "$d/t/games.sgf" "$sgf" || fail "$point: resumed games.sgf differs"
+	same_sgf "$d/t/games.sgf" "$sgf" || fail "$point: resumed games.sgf differs"
 done
 echo "e2e_sgf: ok"

@@ -14,8 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "board.h"
+#include "moves_csv.h"
 #include "results.h"
 #include "rules.h"
 #include "sgf.h"
@@ -25,8 +27,9 @@ enum { GAMES = 24, TREES_MAX = 64, PLY_CAP = 40 };
 
 /* One game tree as read: the root's properties we check and the moves. */
 typedef struct {
-	char sz[8], ru[16], pb[64], pw[64], re[8], gn[64], gm[8];
+	char sz[8], ru[16], pb[64], pw[64], re[8], gn[64], gm[8], ev[64], dt[16], ro[16];
 	int n;
+	char comment[BOARD_MAX_MOVES][32]; /* each move node's C ("" none) */
 	char color[BOARD_MAX_MOVES];
 	int x[BOARD_MAX_MOVES], y[BOARD_MAX_MOVES];
 } Tree;
@@ -94,7 +97,8 @@ static int read_sgf(const char *text, Tree *trees, int max)
 			    {"SZ", t->sz, sizeof t->sz}, {"RU", t->ru, sizeof t->ru},
 			    {"PB", t->pb, sizeof t->pb}, {"PW", t->pw, sizeof t->pw},
 			    {"RE", t->re, sizeof t->re}, {"GN", t->gn, sizeof t->gn},
-			    {"GM", t->gm, sizeof t->gm}};
+			    {"GM", t->gm, sizeof t->gm}, {"EV", t->ev, sizeof t->ev},
+			    {"DT", t->dt, sizeof t->dt}, {"RO", t->ro, sizeof t->ro}};
 			if (node == 0) {
 				for (size_t i = 0; i < sizeof root / sizeof root[0]; i++)
 					if (!strcmp(id, root[i].id))
@@ -105,6 +109,10 @@ static int read_sgf(const char *text, Tree *trees, int max)
 				t->color[t->n] = id[0];
 				t->x[t->n] = v[0] - 'a', t->y[t->n] = v[1] - 'a';
 				t->n++;
+			} else if (!strcmp(id, "C")) {
+				assert_int_equal(t->n, node); /* after the node's move */
+				snprintf(t->comment[t->n - 1], sizeof t->comment[0],
+				         "%.31s", v);
 			}
 		}
 	}
@@ -295,6 +303,119 @@ static void names_escaped(void **state)
 	remove(csv);
 }
 
+/* games.csv and moves.csv of one folder; returns the SGF written from it
+ * (static: valid until the next call), after checking sgf_write's status. */
+static const char *sgf_of_folder(const char *name, const char *games, const char *moves)
+{
+	char sub[128], path[192], err[512];
+	snprintf(sub, sizeof sub, "%s/%s", dir, name);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	snprintf(path, sizeof path, "%s/moves.csv", sub);
+	if (moves) {
+		FILE *f = fopen(path, "w");
+		assert_non_null(f);
+		fputs(moves, f);
+		fclose(f);
+	}
+	snprintf(path, sizeof path, "%s/games.csv", sub);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(games, f);
+	fclose(f);
+	static char *text;
+	free(text);
+	text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	int rc = sgf_write((const char *const[]){path}, 1, 15, RULE_FREESTYLE, out, err,
+	                   sizeof err);
+	fclose(out);
+	if (rc < 0)
+		fail_msg("%s", err);
+	return text;
+}
+
+static const char *const THREE =
+    RESULTS_HEADER "\n"
+                   "0,0,1,o,a,b,1/2-1/2,max-plies,4,h8 i8 h9 i9,1,1,0,0\n"
+                   "2,1,2,o,b,a,1/2-1/2,max-plies,3,h8 i8 h9,1,1,0,0\n"
+                   "3,1,2,o,a,b,1/2-1/2,max-plies,2,h8 i8,1,1,0,0\n";
+
+/* moves.csv beside games.csv: a comment per stone a player chose, with
+ * its time and the eval and depth it said (c-gomoku-cli's shape), "opening
+ * move" on the opening's stones; the root has EV (the file's name outside
+ * a run folder), DT and RO round.pair. Rows of a game not in games.csv are
+ * passed over, a game whose rows are not its stones gets none, a torn last
+ * row is not read. */
+static void comments_from_moves_csv(void **state)
+{
+	(void)state;
+	const char *moves = MOVES_CSV_HEADER "\n"
+	                                     "0,2,b,i8,15,35,12,14,900,h9 i9\n"
+	                                     "0,3,a,h9,250,-7,,,,\n"
+	                                     "0,4,b,i9,3,,,,,\n"
+	                                     "1,2,a,i8,1,1,1,,,\n"
+	                                     "2,2,a,j8,1,1,1,,,\n"
+	                                     "2,3,b,h9,1,1,1,,,\n"
+	                                     "3,2,b,i8,7,5,";
+	static Tree trees[4];
+	int n = read_sgf(sgf_of_folder("c", THREE, moves), trees, 4);
+	assert_int_equal(n, 3);
+	assert_string_equal(trees[0].ev, "games");
+	assert_int_equal(strlen(trees[0].dt), 10);
+	assert_int_equal(trees[0].dt[4], '-');
+	assert_string_equal(trees[0].ro, "1.0");
+	assert_string_equal(trees[1].ro, "2.1");
+	assert_string_equal(trees[0].comment[0], "opening move");
+	assert_string_equal(trees[0].comment[1], "35/12 15ms");
+	assert_string_equal(trees[0].comment[2], "-7 250ms");
+	assert_string_equal(trees[0].comment[3], "3ms");
+	for (int i = 0; i < 3; i++) /* j8 is not the game's second stone */
+		assert_string_equal(trees[1].comment[i], "");
+	for (int i = 0; i < 2; i++) /* its only row is torn */
+		assert_string_equal(trees[2].comment[i], "");
+}
+
+/* No moves.csv, or one of no rows, or a games file out of job order: no
+ * comment (from there on), and the records are written all the same. */
+static void no_comments_without_moves(void **state)
+{
+	(void)state;
+	static Tree trees[4];
+	const char *text = sgf_of_folder("none", THREE, NULL);
+	assert_null(strstr(text, "C[opening"));
+	assert_int_equal(read_sgf(text, trees, 4), 3);
+	text = sgf_of_folder("empty", THREE, MOVES_CSV_HEADER "\n");
+	assert_null(strstr(text, "ms]"));
+	const char *back = RESULTS_HEADER "\n"
+	                                  "3,1,2,o,a,b,1/2-1/2,max-plies,2,h8 i8,1,1,0,0\n"
+	                                  "0,0,1,o,a,b,1/2-1/2,max-plies,2,h8 i8,1,1,0,0\n";
+	text = sgf_of_folder("back", back,
+	                     MOVES_CSV_HEADER "\n0,2,b,i8,15,,,,,\n3,2,b,i8,16,,,,,\n");
+	assert_int_equal(read_sgf(text, trees, 4), 2);
+	assert_string_equal(trees[0].comment[1], "16ms");
+	assert_string_equal(trees[1].comment[1], "");
+	/* A row that does not read is an error with its place. */
+	char sub[128], path[192], err[512];
+	snprintf(sub, sizeof sub, "%s/bad", dir);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	snprintf(path, sizeof path, "%s/moves.csv", sub);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(MOVES_CSV_HEADER "\n0,2,b,zz,15,,,,,\n", f);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/games.csv", sub);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(THREE, f);
+	fclose(f);
+	FILE *out = fopen("/dev/null", "w");
+	assert_true(sgf_write((const char *const[]){path}, 1, 15, RULE_FREESTYLE, out, err,
+	                      sizeof err) < 0);
+	fclose(out);
+	assert_non_null(strstr(err, "moves.csv:2:"));
+}
+
 /* A move off the board is refused with the line, not written. */
 static void bad_move(void **state)
 {
@@ -318,9 +439,13 @@ static void bad_move(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(freestyle_15), cmocka_unit_test(renju_15),
-	    cmocka_unit_test(standard_20),  cmocka_unit_test(names_escaped),
+	    cmocka_unit_test(freestyle_15),
+	    cmocka_unit_test(renju_15),
+	    cmocka_unit_test(standard_20),
+	    cmocka_unit_test(names_escaped),
 	    cmocka_unit_test(bad_move),
+	    cmocka_unit_test(comments_from_moves_csv),
+	    cmocka_unit_test(no_comments_without_moves),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -276,7 +276,8 @@ typedef struct {
 	OpeningSet tune, verify;
 	char dir[DIR_MAX];
 	double theta[SPSA_PARAMS_MAX];
-	int next; /* the first iteration to play */
+	int next;     /* the first iteration to play */
+	bool plotted; /* params.png written (gnuplot is there) */
 } Tuning;
 
 /* The file and the options: configuration, SPSA state, openings. Returns
@@ -391,8 +392,10 @@ static int write_tuned(Tuning *t, ParamSet *tuned, ParamSet *start, char *err,
 	    spsa_players_side(c, start_v, start, err, errlen) < 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/trajectory.csv", t->dir);
-	return trajectory_plot(path, t->dir, "params.png", r->names, r->spsa.param, c->n,
-	                       stdout, err, errlen);
+	int drawn = trajectory_plot(path, t->dir, "params.png", r->names, r->spsa.param,
+	                            c->n, stdout, err, errlen);
+	t->plotted = drawn > 0;
+	return drawn < 0 ? -1 : 0;
 }
 
 /* The verification match of tuned against start, its faults, the page.
@@ -441,9 +444,10 @@ static int verify(Tuning *t, const ParamSet *tuned, const ParamSet *start, char 
 		snprintf(err, errlen, "tuner spsa: %s", msg);
 		return 1;
 	}
-	printf("wrote %s/: config.ini trajectory.csv tuned.ini params.png verify.csv "
-	       "%sreport.html\n",
-	       t->dir, c->external ? "faults.csv " : "");
+	/* The files this run wrote, no more: params.png only with gnuplot. */
+	printf("written: %s/config.ini, trajectory.csv, %stuned.ini, %sverify.csv, "
+	       "report.html\n",
+	       t->dir, c->external ? "faults.csv, " : "", t->plotted ? "params.png, " : "");
 	return 0;
 }
 

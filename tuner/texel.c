@@ -400,7 +400,9 @@ static int run(Run *r, char *err, size_t errlen)
 	report(r);
 	if (write_outputs(r, err, errlen) < 0)
 		return -1;
-	printf("wrote %s/texel.csv, loss.csv, rounds.csv, tuned.ini\n", r->dir);
+	/* games.csv only when the data games were played here. */
+	printf("written: %s/%stexel.csv, loss.csv, rounds.csv, tuned.ini\n", r->dir,
+	       ds.played ? "games.csv, " : "");
 
 	const TexelPlayer *p = &c->players[c->player];
 	Budget b = texel_config_budget(c, c->player);
@@ -423,7 +425,7 @@ static int run(Run *r, char *err, size_t errlen)
 	printf("  (%.1f s; %s)\n", omp_get_wtime() - t0, vpath);
 	if (tuner_html_texel(r->dir, c->name, err, errlen) < 0)
 		return -1;
-	printf("wrote %s/report.html\n", r->dir);
+	printf("written: %s/verify.csv, report.html\n", r->dir);
 	return 0;
 }
 

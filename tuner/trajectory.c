@@ -185,7 +185,7 @@ int trajectory_plot(const char *csv, const char *dir, const char *png,
 		if (st == PLOT_NO_GNUPLOT)
 			fprintf(out, "(no plot: gnuplot is not installed; apt-get install "
 			             "gnuplot-nox)\n");
-		rc = st == PLOT_FAILED ? -1 : 0;
+		rc = st == PLOT_FAILED ? -1 : st == PLOT_DONE;
 	}
 	free(script);
 	free(data);

@@ -41,7 +41,8 @@ int trajectory_read(const char *path, const char *header, int n, int max_k, int 
 
 /* Writes dir/png from the trajectory at csv through gnuplot (arena's
  * plot.h), every parameter scaled to its [min, max]. A missing gnuplot is a
- * note on out; returns 0, or -1 with a message when the plot failed. */
+ * note on out. Returns 1 (the picture is written), 0 (no gnuplot), or -1
+ * with a message when the plot failed. */
 int trajectory_plot(const char *csv, const char *dir, const char *png,
                     const char *const *names, const SpsaParam *p, int n, FILE *out,
                     char *err, size_t errlen);

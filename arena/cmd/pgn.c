@@ -22,10 +22,13 @@ int pgn_command(int argc, char **argv)
 	                    OPT_END};
 	const OptSpec spec = {
 	    "arena pgn",
-	    "Writes a headers-only PGN (Event, Round, White, Black, Result "
-	    "per game) to\nstandard output, for Ordo and BayesElo: arena "
-	    "pgn games.csv > games.pgn\nPGN's White is the first player: "
-	    "black here. Any record arena elo reads is\ntaken, several merged.\n",
+	    "Writes a headers-only PGN to standard output, for Ordo and "
+	    "BayesElo:\narena pgn games.csv > games.pgn\nEach game has the Seven "
+	    "Tag Roster (Event: the run's name; Site \"?\"; Date:\nthe games "
+	    "file's, UTC; Round: round.pair), PlyCount, Termination, and\n"
+	    "TimeControl when config.ini beside the file gives one. PGN's White "
+	    "is the\nfirst player: black here. Any record arena elo reads is taken, "
+	    "several\nmerged.\n",
 	    args, NULL};
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)

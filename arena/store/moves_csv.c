@@ -130,48 +130,100 @@ int moves_csv_parse(char *line, int size, MoveRow *out, char *msg, size_t msglen
 	return 0;
 }
 
-int moves_csv_scan(const char *path, int size, MovesCsvRowFn fn, void *user, char *err,
-                   size_t errlen)
-{
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+struct MovesCsvReader {
+	FILE *f;
 	Lines lr;
-	lines_init(&lr, f, RESULTS_LINE_MAX);
+	int size;
+	bool done; /* a torn header: no rows */
+	char path[4200];
+};
+
+MovesCsvReader *moves_csv_open(const char *path, int size, char *err, size_t errlen)
+{
+	MovesCsvReader *m = calloc(1, sizeof *m);
+	if (!m) {
+		err_set(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (!(m->f = fopen(path, "re"))) {
+		err_set(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		free(m);
+		return NULL;
+	}
+	lines_init(&m->lr, m->f, RESULTS_LINE_MAX);
+	m->size = size;
+	snprintf(m->path, sizeof m->path, "%s", path);
+	char *line;
+	size_t len;
+	LinesStatus st = lines_next(&m->lr, &line, &len);
+	if (st == LINES_OK && m->lr.last_open)
+		m->done = true; /* killed while writing it: no rows yet */
+	else if (st == LINES_OK && strcmp(line, MOVES_CSV_HEADER) != 0) {
+		err_set(err, errlen, "%s:1: not a moves file (expected the header %s)",
+		        path, MOVES_CSV_HEADER);
+		moves_csv_close(m);
+		return NULL;
+	}
+	if (st != LINES_OK && st != LINES_END) {
+		char msg[256];
+		lines_error(&m->lr, st, msg, sizeof msg);
+		err_set(err, errlen, "%s:%ld: %s", path, m->lr.line, msg);
+		moves_csv_close(m);
+		return NULL;
+	}
+	return m;
+}
+
+int moves_csv_next(MovesCsvReader *m, MoveRow *row, char *err, size_t errlen)
+{
 	char *line, msg[512];
 	size_t len;
 	LinesStatus st;
-	int rc = 0;
-	while ((st = lines_next(&lr, &line, &len)) == LINES_OK) {
-		if (lr.last_open)
-			break; /* killed while appending it: that game is played again */
-		MoveRow row;
-		if (lr.line == 1) {
-			if (strcmp(line, MOVES_CSV_HEADER) != 0) {
-				snprintf(msg, sizeof msg,
-				         "not a moves file (expected the header %s)",
-				         MOVES_CSV_HEADER);
-				rc = -1;
-			}
-		} else if (len == 0) {
+	if (m->done)
+		return 0;
+	while ((st = lines_next(&m->lr, &line, &len)) == LINES_OK) {
+		if (m->lr.last_open)
+			return 0; /* killed while appending it: that game is played again */
+		if (len == 0)
 			continue;
-		} else if (moves_csv_parse(line, size, &row, msg, sizeof msg) < 0 ||
-		           (fn && fn(user, &row, msg, sizeof msg) < 0)) {
+		if (moves_csv_parse(line, m->size, row, msg, sizeof msg) < 0)
+			return err_set(err, errlen, "%s:%ld: %s", m->path, m->lr.line, msg);
+		return 1;
+	}
+	if (st != LINES_END) {
+		lines_error(&m->lr, st, msg, sizeof msg);
+		return err_set(err, errlen, "%s:%ld: %s", m->path, m->lr.line, msg);
+	}
+	return 0;
+}
+
+void moves_csv_close(MovesCsvReader *m)
+{
+	if (!m)
+		return;
+	lines_free(&m->lr);
+	fclose(m->f);
+	free(m);
+}
+
+int moves_csv_scan(const char *path, int size, MovesCsvRowFn fn, void *user, char *err,
+                   size_t errlen)
+{
+	MovesCsvReader *m = moves_csv_open(path, size, err, errlen);
+	if (!m)
+		return -1;
+	MoveRow row;
+	char msg[512];
+	int rc;
+	while ((rc = moves_csv_next(m, &row, err, errlen)) > 0) {
+		if (fn && fn(user, &row, msg, sizeof msg) < 0) {
+			err_set(err, errlen, "%s:%ld: %s", path, m->lr.line, msg);
 			rc = -1;
-		}
-		if (rc < 0) {
-			snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
 			break;
 		}
 	}
-	if (rc == 0 && st != LINES_OK && st != LINES_END) {
-		lines_error(&lr, st, msg, sizeof msg);
-		snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
-		rc = -1;
-	}
-	lines_free(&lr);
-	fclose(f);
-	return rc;
+	moves_csv_close(m);
+	return rc < 0 ? -1 : 0;
 }
 
 typedef struct {

@@ -62,6 +62,20 @@ typedef int (*MovesCsvRowFn)(void *user, const MoveRow *row, char *msg, size_t m
 int moves_csv_scan(const char *path, int size, MovesCsvRowFn fn, void *user, char *err,
                    size_t errlen);
 
+/* moves.csv read a row at a time (moves_csv_scan's rows, pulled). */
+typedef struct MovesCsvReader MovesCsvReader;
+
+/* Opens path and reads its header. Returns the reader, or NULL with
+ * "path: cannot open: ...", "path:1: not a moves file ..." or "out of
+ * memory" in err. */
+MovesCsvReader *moves_csv_open(const char *path, int size, char *err, size_t errlen);
+
+/* The next row into *row (valid until the next call): 1, or 0 at the end
+ * (a torn last line is the end), or -1 with "path:line: what is wrong". */
+int moves_csv_next(MovesCsvReader *m, MoveRow *row, char *err, size_t errlen);
+
+void moves_csv_close(MovesCsvReader *m);
+
 /* Rewrites path (creating it with the header if missing; lazy as
  * OutFile.lazy) with its whole rows of jobs below njobs for which
  * done[job] holds, sorted by job, each job's rows in file order. A torn

@@ -1,47 +1,129 @@
 /* pgn.c - a games file as a headers-only PGN. */
 #include "pgn.h"
+#include "err.h"
+
+#include <string.h>
+
+#include <stdlib.h>
 
 #include "printable.h"
-#include "err.h"
 #include "records.h"
+#include "run_tags.h"
 
 /* A tag value as the PGN standard (8.1.1) writes strings: a quote as \"
  * and a backslash as \\. Our names hold neither, but a games.csv from
- * another tool may. A string holds no control character (8.1), and the
- * PGN often goes to a terminal: each is shown as \xNN first (printable.h),
+ * another tool may, and a file's name (the event of a file outside a run
+ * folder) may. A string holds no control character (8.1), and the PGN
+ * often goes to a terminal: each is shown as \xNN first (printable.h),
  * whose backslash is then escaped like any other. */
-static void pgn_string(FILE *out, const char *name)
+static void pgn_string(FILE *out, const char *text)
 {
-	char shown[PRINTABLE_SIZE(sizeof((RecordGame *)0)->black)];
-	for (const char *s = printable_text(shown, sizeof shown, name); *s; s++) {
+	char shown[PRINTABLE_SIZE(RUN_TAGS_EVENT_MAX)];
+	for (const char *s = printable_text(shown, sizeof shown, text); *s; s++) {
 		if (*s == '"' || *s == '\\')
 			fputc('\\', out);
 		fputc(*s, out);
 	}
 }
 
-static int pgn_game(void *user, const RecordGame *r, char *msg, size_t msglen)
+static void pgn_tag(FILE *out, const char *name, const char *value)
 {
-	FILE *out = user;
-	(void)msg, (void)msglen;
-	/* PGN's White moves first, which is Gomoku's black. */
+	fprintf(out, "[%s \"", name);
+	pgn_string(out, value);
+	fputs("\"]\n", out);
+}
+
+const char *pgn_termination(const char *reason)
+{
+	static const char *const map[][2] = {
+	    {"five", "normal"},
+	    {"forbidden", "normal"},
+	    {"full-board", "normal"},
+	    {"max-plies", "normal"},
+	    {"timeout", "time forfeit"},
+	    {"illegal", "rules infraction"},
+	    {"protocol", "rules infraction"},
+	    {"crash", "abandoned"},
+	    {"memory", "abandoned"},
+	    {"adjudicated", "adjudication"},
+	};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (!strcmp(reason, map[i][0]))
+			return map[i][1];
+	return NULL;
+}
+
+static void pgn_game(FILE *out, const RunTags *tags, const RecordGame *r)
+{
+	/* PGN's White moves first, which is Gomoku's black. The Seven Tag
+	 * Roster in its order, then the others in ASCII order (8.1.1). */
 	const char *res = r->score == 1 ? "1-0" : r->score == 0 ? "0-1" : "1/2-1/2";
-	fprintf(out, "[Event \"gomoku\"]\n[Round \"%d\"]\n[White \"", r->round);
-	pgn_string(out, r->black);
-	fprintf(out, "\"]\n[Black \"");
-	pgn_string(out, r->white);
-	fprintf(out, "\"]\n[Result \"%s\"]\n\n%s\n\n", res, res);
+	char round[32], plies[16];
+	/* A record without pairs (pair -1) or rounds (0) says what it knows. */
+	if (r->pair >= 0)
+		snprintf(round, sizeof round, "%d.%d", r->round, r->pair);
+	else if (r->round > 0)
+		snprintf(round, sizeof round, "%d", r->round);
+	else
+		snprintf(round, sizeof round, "?");
+	snprintf(plies, sizeof plies, "%d", r->plies);
+	pgn_tag(out, "Event", tags->event);
+	pgn_tag(out, "Site", "?");
+	pgn_tag(out, "Date", tags->date);
+	pgn_tag(out, "Round", round);
+	pgn_tag(out, "White", r->black);
+	pgn_tag(out, "Black", r->white);
+	pgn_tag(out, "Result", res);
+	/* One time control for both, or each side's as cutechess-cli writes
+	 * them when they differ (WhiteTimeControl, BlackTimeControl). */
+	const char *tc_w = run_tags_tc(tags, r->black), *tc_b = run_tags_tc(tags, r->white);
+	bool same = !strcmp(tc_w, tc_b);
+	if (!same && *tc_b)
+		pgn_tag(out, "BlackTimeControl", tc_b);
+	pgn_tag(out, "PlyCount", plies);
+	const char *term = pgn_termination(r->reason);
+	if (term)
+		pgn_tag(out, "Termination", term);
+	if (same && *tc_w)
+		pgn_tag(out, "TimeControl", tc_w);
+	if (!same && *tc_w)
+		pgn_tag(out, "WhiteTimeControl", tc_w);
+	fprintf(out, "\n%s\n\n", res);
+}
+
+typedef struct {
+	FILE *out;    /* NULL: the checking pass */
+	int input;    /* whose tags are below; -1: none yet */
+	RunTags tags; /* of the input the games come from */
+} Pgn;
+
+static int pgn_record(void *user, const RecordGame *r, char *msg, size_t msglen)
+{
+	Pgn *p = user;
+	(void)msg, (void)msglen;
+	if (!p->out)
+		return 0;
+	if (r->input != p->input) { /* each input's own run folder and date */
+		run_tags_find(r->file, &p->tags);
+		p->input = r->input;
+	}
+	pgn_game(p->out, &p->tags, r);
 	return 0;
 }
 
 int pgn_write(const char *const *paths, int npaths, FILE *out, char *err, size_t errlen)
 {
-	/* Every game is read once (nothing out) before the first is written:
-	 * bad input writes nothing, and memory stays a game's. */
-	FILE *null = fopen("/dev/null", "we");
-	if (!null)
-		return err_set(err, errlen, "/dev/null: cannot open");
-	int rc = records_scan(paths, npaths, pgn_game, null, NULL, err, errlen);
-	fclose(null);
-	return rc < 0 ? rc : records_scan(paths, npaths, pgn_game, out, NULL, err, errlen);
+	/* Two passes over the inputs, a game at a time: the first reads every
+	 * game (bad input writes nothing), the second writes them. */
+	Pgn *p = calloc(1, sizeof *p);
+	if (!p)
+		return err_set(err, errlen, "out of memory");
+	p->input = -1;
+	int rc = records_scan(paths, npaths, pgn_record, p, NULL, err, errlen);
+	if (rc == 0) {
+		p->out = out;
+		rc = records_scan(paths, npaths, pgn_record, p, NULL, err, errlen);
+	}
+	free(p);
+	return rc;
 }

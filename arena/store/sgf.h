@@ -7,11 +7,22 @@
  * first), RE (B+ or W+ for a win, 0 for a draw; with a T after the + when
  * the loser ran out of time, an F when it forfeited by a fault: crash,
  * illegal move, protocol, memory, an R when adjudication resigned for
- * it), RO (the round), GN (the opening's
- * name) and a C comment that says the rule, the opening, the result and
- * how the game ended; then one node per stone, ;B[xy] or ;W[xy], opening
- * stones included (games.csv does not say how many stones the opening
- * had, so they are moves like the others). Points are two letters from
+ * it), EV (the event) and DT (the date,
+ * YYYY-MM-DD; none when unknown), both as run_tags.h finds them, RO
+ * (round.pair), GN (the opening's name) and a C comment that says the
+ * rule, the opening, the result and how the game ended; then one node per
+ * stone, ;B[xy] or ;W[xy], opening stones included (games.csv does not say
+ * how many stones the opening had, so they are moves like the others).
+ * With moves.csv beside the games file (moves_csv.h), read alongside it,
+ * each node of a game it describes has a comment as c-gomoku-cli writes
+ * them: C[opening move] on the stones before the first a player chose,
+ * then C[35/12 250ms] (the mover's eval, its depth, the time), C[35
+ * 250ms] without a depth, C[250ms] without an eval. Both files are sorted
+ * by job once a run is complete; rows of games the games file does not
+ * hold are passed over, a game whose rows are not its stones gets no
+ * comment, and a file out of job order (a run in progress), a missing or
+ * torn moves.csv, give no comments from there on; a row that does not read
+ * is an error. Points are two letters from
  * 'a', column then row from the top-left, as Gomocup's x,y (coord.h).
  * Text values escape ']' and '\' with a '\'; names are data, their control
  * characters shown as \xNN (printable.h). */

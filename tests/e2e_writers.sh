@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# End-to-end: the records other tools read, and the written: lines.
+#   arena run (sgf = on, psq = on): its written: line names exactly the
+#   files of the run folder (but .lock), and the PGN of its games has the
+#   Seven Tag Roster with the run's name, round.pair, PlyCount and
+#   Termination; arena report's and arena elo's written: lines name files
+#   that are there; arena elo of a games file outside a run folder, whose
+#   games include faults, does not point to a faults.csv that is not there;
+#   arena pgn of a file outside a run folder takes the file's name as the
+#   event, and of a bad file exits 2 with nothing written.
+# usage: e2e_writers.sh ARENA_BINARY
+set -euo pipefail
+arena=$(realpath "$1")
+work=$(mktemp -d /tmp/e2e_writers.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# The files a written: line names, one a line, as paths ("DIR/a, b" ->
+# DIR/a, DIR/b); globs (games/*.psq) expanded.
+named() {
+	local line dir first
+	line=$(grep '^written: ' "$1" | tail -1 | sed 's/^written: //')
+	first=${line%%, *}
+	dir=${first%/*}
+	echo "$line" | sed 's/, /\n/g' | sed "1s#^$dir/##" | while read -r f; do
+		for p in "$dir"/$f; do echo "$p"; done
+	done | sort
+}
+
+printf '0,0\n0,0, 1,1\n' > open.txt
+cat > t.ini <<'INI'
+[tournament]
+name = cup
+pairs = 2
+openings = open.txt
+nodes = 200
+sgf = on
+psq = on
+
+[player a]
+type = alphabeta
+
+[player b]
+type = weighted
+INI
+"$arena" run t.ini --out r >run.out 2>&1 || fail "run: $(tail -3 run.out)"
+named run.out > said.txt
+find r/cup -type f ! -name .lock | sort > there.txt
+diff said.txt there.txt >/dev/null ||
+	fail "arena run's written: line is not the folder: $(diff said.txt there.txt | tr '\n' ' ')"
+grep -q 'games.sgf' said.txt || fail "games.sgf not named"
+
+"$arena" report r/cup >report.out 2>&1 || fail "report: $(cat report.out)"
+named report.out > said.txt
+while read -r f; do [ -f "$f" ] || fail "arena report names $f, not there"; done < said.txt
+[ "$(wc -l < said.txt)" -ge 4 ] || fail "arena report names too few files"
+
+# The PGN of the run: the roster, then the other tags; round.pair.
+"$arena" pgn r/cup/games.csv > cup.pgn || fail "arena pgn"
+[ "$(grep -c '^\[Event "cup"\]$' cup.pgn)" -eq 4 ] || fail "Event is not the run's name"
+grep -q '^\[Site "?"\]$' cup.pgn || fail "no Site"
+grep -qE '^\[Date "[0-9]{4}\.[0-9]{2}\.[0-9]{2}"\]$' cup.pgn || fail "no Date"
+grep -q '^\[Round "1\.1"\]$' cup.pgn || fail "no Round 1.1"
+grep -qE '^\[PlyCount "[0-9]+"\]$' cup.pgn || fail "no PlyCount"
+grep -q '^\[Termination "normal"\]$' cup.pgn || fail "no Termination"
+! grep -q 'TimeControl' cup.pgn || fail "a TimeControl for nodes"
+tags=$(awk '/^\[/ { sub(/ .*/, ""); printf "%s", $0 } /^$/ { exit }' cup.pgn)
+[ "$tags" = '[Event[Site[Date[Round[White[Black[Result[PlyCount[Termination' ] ||
+	fail "tags out of order: $tags"
+
+# A games file of another origin, with faults, no faults.csv beside it.
+mkdir m
+{
+	head -1 r/cup/games.csv
+	echo '0,0,1,o,x,y,1-0,crash,2,h8 i8,1,1,0,0'
+	echo '1,0,1,o,y,x,0-1,timeout,2,h8 i8,1,1,0,0'
+} > m/merged.csv
+"$arena" elo m/merged.csv >elo.out 2>&1 || fail "elo: $(cat elo.out)"
+grep -q 'crash 1' elo.out || fail "elo does not count the crash: $(cat elo.out)"
+! grep -q 'faults.csv' elo.out || fail "arena elo points to a faults.csv that is not there"
+named elo.out > said.txt
+while read -r f; do [ -f "$f" ] || fail "arena elo names $f, not there"; done < said.txt
+"$arena" pgn m/merged.csv > m.pgn || fail "pgn of merged.csv"
+grep -q '^\[Event "merged"\]$' m.pgn || fail "Event is not the file's name"
+grep -q '^\[Termination "abandoned"\]$' m.pgn || fail "crash is not abandoned"
+grep -q '^\[Termination "time forfeit"\]$' m.pgn || fail "timeout is not a time forfeit"
+
+# Bad input: exit 2, nothing on standard output.
+{ head -1 r/cup/games.csv; echo '0,0,1,o,x,y,1-0,five,2,h8 i8,1,1,0,0'; echo 'bad'; } > bad.csv
+set +e
+"$arena" pgn bad.csv > bad.pgn 2>err.txt
+st=$?
+set -e
+[ $st -eq 2 ] && grep -q 'bad.csv:3:' err.txt || fail "bad games file: status $st, $(cat err.txt)"
+[ ! -s bad.pgn ] || fail "a bad games file wrote PGN"
+echo "e2e_writers: ok"
