@@ -47,7 +47,7 @@ typedef struct {
 	bool pair; /* a pair game, else a self-play one */
 	long step; /* g, or k */
 	int color; /* of a pair game: 0 the stronger black, 1 the weaker */
-	char black[32], white[32];
+	char black[CONFIG_NAME_MAX], white[CONFIG_NAME_MAX];
 } JobWhat;
 
 static void job_what(const Balance *b, long id, JobWhat *w)
