@@ -125,7 +125,7 @@ static int load_player(const BalanceOptions *o, const Tournament *t, const char 
                        const char *given, const char *role, Budget base, PlayerSpec *p,
                        char *err, size_t errlen)
 {
-	char msg[1024];
+	char msg[ERR_MAX];
 	if (t) {
 		int i = config_find_player(t, given);
 		if (i < 0)

@@ -187,7 +187,7 @@ static int play(Balance *b, const PlayerSpec *p0, const PlayerSpec *p1, double f
 	                .stop = b->dir[0] ? interrupt_flag() : NULL,
 	                .pool = b->pool};
 	JobSink sink = {.ctx = b, .finished = finished};
-	char msg[1024] = "";
+	char msg[ERR_MAX] = "";
 	int ran = jobs_run(&spec, jobs, n, &sink, msg, sizeof msg);
 	return settle(b, ran, msg, err, errlen);
 }
@@ -309,7 +309,7 @@ static int same_config(const Balance *b, const char *ini, const char *text, char
 	ConfigDiff diff;
 	int status = 0;
 	if (old && *old && !config_diff_find(old, text, sections, &diff)) {
-		char what[1024];
+		char what[ERR_MAX];
 		config_diff_text(&diff, what, sizeof what);
 		snprintf(err, errlen,
 		         "arena balance: %s:%d: %s;\n%s holds another balance: give "

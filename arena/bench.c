@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "board.h"
+#include "err.h"
 #include "registry.h"
 #include "rng.h"
 #include "rules.h"
@@ -175,7 +176,7 @@ BenchResult bench_player(const PlayerType *t, const char *setting, const Board *
 		runs = 100;
 	for (int run = 0; run < runs; run++) {
 		ParamSet ps;
-		char err[256];
+		char err[ERR_MAX];
 		param_defaults(&ps, t->params, t->nparams);
 		/* "key=value,key=value" */
 		for (const char *kv = setting; kv && *kv;) {

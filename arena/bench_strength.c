@@ -9,6 +9,7 @@
 
 #include "bench.h"
 #include "elo.h"
+#include "err.h"
 #include "executor.h"
 #include "match.h"
 #include "registry.h"
@@ -96,7 +97,7 @@ int bench_strength(int pairs, long nodes, int threads, FILE *out, char *err, siz
 	size_t ngames = 0;
 	int pairing = 0;
 	double t0 = now();
-	char msg[512];
+	char msg[ERR_MAX];
 	for (int a = 0; a < n; a++)
 		for (int b = a + 1; b < n; b++, pairing++) {
 			if (play_pairing(types[a], &params[a], types[b], &params[b],

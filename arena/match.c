@@ -37,7 +37,7 @@ int match_play(const MatchOptions *o, FILE *out, char *err, size_t errlen)
 	Rule rule = o->rule;
 	const char *const *names = o->players;
 	PlayerSpec spec[2];
-	char msg[512];
+	char msg[ERR_MAX];
 	for (int s = 0; s < 2; s++) {
 		if (player_arg_parse(names[s], names[s], &spec[s], msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "arena match: %s", msg);

@@ -472,7 +472,7 @@ static int make_folders(const Run *r, char *err, size_t errlen)
 static int prepare_folder(Run *r, const char *text, const char *ini, const char *csv,
                           char *out, size_t outlen)
 {
-	char err[2048];
+	char err[ERR_MAX];
 	long torn_at = -1;
 	if (access(csv, F_OK) == 0 &&
 	    results_scan(csv, resume_row, r, &torn_at, err, sizeof err) < 0)
@@ -500,7 +500,7 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	int status = 0;
 	ConfigDiff diff;
 	if (old && !config_diff_find(old, text, config_sections, &diff)) {
-		char what[4096];
+		char what[ERR_MAX];
 		inputs_explain(r->t, old, &diff, what, sizeof what);
 		snprintf(
 		    out, outlen,
@@ -556,7 +556,7 @@ static int say_resume(const Run *r, const char *before, const char *why, int sta
 static int load(const RunOptions *o, Tournament *t, OpeningSet *openings, Schedule *sched,
                 char *err, size_t errlen)
 {
-	char msg[2048];
+	char msg[ERR_MAX];
 	if (config_load(o->file, t, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "%s", msg);
 		return 2;
@@ -621,7 +621,7 @@ static void samples_name(const Tournament *t, const char *dir, char *out, size_t
  * Returns 0, or an exit status with the message in err. */
 static int open_folder(Run *r, const char *text, char *err, size_t errlen)
 {
-	char msg[2048];
+	char msg[ERR_MAX];
 	const Tournament *t = r->t;
 	snprintf(r->dir, sizeof r->dir, "%s/%s", t->out, t->name);
 	snprintf(r->csv_path, sizeof r->csv_path, "%.1090s/games.csv", r->dir);
@@ -766,7 +766,7 @@ static bool settle(Run *r, int ran, const char *play_msg, int *status, char *err
 	}
 	bool complete = r->ndone == count || decided;
 	crashpoint("kill/before-sort");
-	char msg[2048];
+	char msg[ERR_MAX];
 	if (complete &&
 	    (results_sort(r->csv_path, keep, msg, sizeof msg) < 0 ||
 	     faults_settle(r->faults_path, r->done, count, false, msg, sizeof msg) < 0 ||
@@ -822,7 +822,7 @@ static void print_costs(const Run *r, double wall)
 static int report(Run *r, char *err, size_t errlen)
 {
 	const Tournament *t = r->t;
-	char msg[2048];
+	char msg[ERR_MAX];
 	if (t->sprt) {
 		char verdict[512];
 		sprt_verdict(&r->sprt, r->llr, verdict, sizeof verdict);
@@ -915,7 +915,7 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 		free(r);
 		return status;
 	}
-	char msg[2048];
+	char msg[ERR_MAX];
 	char *text = config_text(t);
 	if (run_init(r, t, &openings, &sched, o) < 0 || !text) {
 		status = say(err, errlen, 1, "out of memory");

@@ -68,7 +68,7 @@ static int run_settings(const char *csv, int *size, Rule *rule, char *err, size_
 	t->size = *size;
 	t->rule = *rule;
 	int rc = 0;
-	char msg[512];
+	char msg[ERR_MAX];
 	for (int i = 0; i < ini.nentries && rc == 0; i++) {
 		const IniEntry *e = &ini.entries[i];
 		const char *key = e->key;
@@ -178,7 +178,7 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 	bool rule_given = opt->rule >= 0;
 	long size = opt->size, job = opt->job;
 	Record rec; /* 3 KB */
-	char msg[512];
+	char msg[ERR_MAX];
 	size_t len = strlen(path);
 	bool csv = len > 4 && strcmp(path + len - 4, ".csv") == 0;
 	Wanted w = {.rec = &rec};
@@ -230,7 +230,7 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 	Board b;
 	board_init(&b, rec.size, rule);
 	const char *end = "unfinished";
-	char why[128] = "";
+	char why[ERR_MAX] = "";
 	int i;
 	for (i = 0; i < rec.count; i++) {
 		Outcome o = rules_outcome(&b, rec.moves[i]);

@@ -5,6 +5,7 @@
 
 #include "clock.h"
 #include "diagram.h"
+#include "err.h"
 #include "record.h"
 #include "rules.h"
 #include "threat.h"
@@ -26,7 +27,7 @@ int solve_position(const SolveOptions *opt, FILE *out, char *err, size_t errlen)
 		return 2;
 	}
 	Record rec; /* 3 KB */
-	char msg[512];
+	char msg[ERR_MAX];
 	if (psq) {
 		if (record_load_psq(psq, &rec, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s", msg);

@@ -11,9 +11,12 @@
  *                   failure (the command then exits 2, not 1).
  * The message names its place ("t.ini:14: unknown key 'depht'", "games.csv:
  * cannot write: disk full"); the caller adds its own prefix if any. It
- * never prints and never exits. A command's entry point (runner_run,
- * spsa_tune, ...) returns the exit status instead: 0, 1, 2, 128 + signal.
- * ERR_MAX bytes hold any message, nested ones included. */
+ * never prints and never exits. A second way to succeed is a named
+ * positive value of the function's header (OPT_HELP, CONFIG_OTHER_KEY),
+ * never a bare 1. A command and the parts of it that play games
+ * (runner_run, spsa_tune, ...) return the exit status instead: 0, 1, 2,
+ * 128 + signal. ERR_MAX bytes hold any message, nested ones included:
+ * error buffers are char err[ERR_MAX]. */
 #ifndef GAME_ERR_H
 #define GAME_ERR_H
 

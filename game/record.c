@@ -166,7 +166,7 @@ int record_read_psq(FILE *f, const char *name, Record *r, char *err, size_t errl
 	rc = 0;
 	goto out;
 bad_line : {
-	char msg[128];
+	char msg[ERR_MAX];
 	lines_error(&lr, st, msg, sizeof msg);
 	snprintf(err, errlen, "%s:%ld: %s", name, lr.line, msg);
 }

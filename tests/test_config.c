@@ -458,14 +458,14 @@ static void set_rounds_under_pairs_warns(void **state)
 	                          "naive\n[player b]\ntype = naive\n");
 	if (config_load(path, &t, err, sizeof err) < 0)
 		fail_msg("%s", err);
-	assert_int_equal(config_override_warning(&t, note, sizeof note), 0);
+	assert_false(config_override_warning(&t, note, sizeof note));
 	assert_int_equal(config_override(&t, "tournament.rounds=2", err, sizeof err), 0);
-	assert_int_equal(config_override_warning(&t, note, sizeof note), 1);
+	assert_true(config_override_warning(&t, note, sizeof note));
 	assert_string_equal(note, "--set tournament.rounds=2 changes nothing: pairs = 10 "
 	                          "decides the games (--set tournament.pairs=0 plays by "
 	                          "rounds)");
 	assert_int_equal(config_override(&t, "tournament.pairs=0", err, sizeof err), 0);
-	assert_int_equal(config_override_warning(&t, note, sizeof note), 0);
+	assert_false(config_override_warning(&t, note, sizeof note));
 
 	/* rounds in the file beside pairs is what config.ini writes: no word. */
 	path = tmpdir_write("r.ini",
@@ -473,7 +473,7 @@ static void set_rounds_under_pairs_warns(void **state)
 	                    "naive\n[player b]\ntype = naive\n");
 	if (config_load(path, &t, err, sizeof err) < 0)
 		fail_msg("%s", err);
-	assert_int_equal(config_override_warning(&t, note, sizeof note), 0);
+	assert_false(config_override_warning(&t, note, sizeof note));
 }
 
 static void openings_both_formats(void **state)

@@ -289,7 +289,7 @@ static int setup(Tuning *t, const SpsaOptions *o, char *err, size_t errlen)
 		snprintf(err, errlen, "tuner spsa: --out needs a folder name");
 		return 2;
 	}
-	char msg[2048];
+	char msg[ERR_MAX];
 	if (spsa_config_load(o->file, c, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "%s", msg);
 		return 2;
@@ -331,7 +331,7 @@ static int iterate(Tuning *t, char *err, size_t errlen)
 {
 	const SpsaConfig *c = &t->c;
 	Run *r = &t->r;
-	char msg[2048];
+	char msg[ERR_MAX];
 	int nthreads = c->threads > 0 ? c->threads : omp_get_num_procs();
 	fprintf(stderr,
 	        "%s: %d parameter%s of %s, %d iterations of %d pairs, %d tuning and %d "
@@ -405,7 +405,7 @@ static int verify(Tuning *t, const ParamSet *tuned, const ParamSet *start, char 
 {
 	const SpsaConfig *c = &t->c;
 	Run *r = &t->r;
-	char msg[2048], path[FILE_MAX];
+	char msg[ERR_MAX], path[FILE_MAX];
 	if (c->verify_pairs > t->verify.count)
 		fprintf(stderr,
 		        "note: %d verification pairs on %d opening%s: openings repeat\n",
@@ -462,7 +462,7 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 	Run *r = &t->r;
 	*r = (Run){.c = &t->c, .lock = {.fd = -1}, .traj = {.fd = -1}};
 	t->next = 1;
-	char msg[2048];
+	char msg[ERR_MAX];
 	int status = setup(t, o, err, errlen);
 	if (status == 0) {
 		int bad = 1;

@@ -154,7 +154,7 @@ static void defaults(SpsaConfig *c, const char *path)
 static int check_sections(Ctx *x, SpsaConfig *c, int *spsa, int *player)
 {
 	const IniFile *ini = x->ini;
-	char msg[512];
+	char msg[ERR_MAX];
 	*spsa = *player = -1;
 	for (int s = 0; s < ini->nsections; s++) {
 		const IniSection *sec = &ini->sections[s];
@@ -192,7 +192,7 @@ static int check_sections(Ctx *x, SpsaConfig *c, int *spsa, int *player)
 static int load_player(Ctx *x, SpsaConfig *c, int sec)
 {
 	const IniFile *ini = x->ini;
-	char msg[768], m2[512];
+	char msg[ERR_MAX], m2[512];
 	if (sec < 0)
 		return fail_at(x, 0, "no [player NAME] section: the player to tune");
 	snprintf(c->player, sizeof c->player, "%s", ini->sections[sec].name + 7);
@@ -229,18 +229,19 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 	snprintf(spec.name, sizeof spec.name, "%s", c->player);
 	for (int i = first; i < end; i++) {
 		const IniEntry *e = &ini->entries[i];
-		int rc;
 		if (strcmp(e->key, "type") == 0) {
 			spec.type_line = e->line;
 			continue;
 		}
-		if (config_budget_key(&own, &own_set, e->key, e->value, msg, sizeof msg,
-		                      &rc) ||
-		    (c->external && spsa_external_player_key(c, e->key, e->value, e->line,
-		                                             &rc, msg, sizeof msg))) {
-			if (rc < 0)
-				return fail_at(x, e->line, msg);
-		} else if (param_set(&c->params, e->key, e->value, m2, sizeof m2) < 0) {
+		int rc =
+		    config_budget_key(&own, &own_set, e->key, e->value, msg, sizeof msg);
+		if (rc == CONFIG_OTHER_KEY && c->external)
+			rc = spsa_external_player_key(c, e->key, e->value, e->line, msg,
+			                              sizeof msg);
+		if (rc < 0) {
+			return fail_at(x, e->line, msg);
+		} else if (rc == CONFIG_OTHER_KEY &&
+		           param_set(&c->params, e->key, e->value, m2, sizeof m2) < 0) {
 			if (param_find(&c->params, e->key) < 0)
 				snprintf(msg, sizeof msg,
 				         "unknown key '%.64s' in [player %s] (type %s)",
@@ -281,7 +282,7 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 	const IniFile *ini = x->ini;
 	const char *key = ini->sections[sec].name + 6;
 	int hline = ini->sections[sec].line;
-	char msg[1024], names[700];
+	char msg[ERR_MAX], names[700];
 	int idx = c->external ? -1 : param_find(&c->params, key);
 	if (c->external && spsa_external_name(c, key, names, sizeof names) < 0) {
 		snprintf(msg, sizeof msg, "[param %s]: %s", key, names);
@@ -385,7 +386,7 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 	if (inifile_read(path, NULL, &ini, err, errlen) < 0)
 		return -1;
 	Ctx x = {&ini, err, errlen};
-	char msg[768];
+	char msg[ERR_MAX];
 	int spsa, player, rc = -1;
 	if (check_sections(&x, c, &spsa, &player) < 0)
 		goto out;
@@ -450,7 +451,7 @@ int spsa_config_openings(const SpsaConfig *c, OpeningSet *tune, OpeningSet *veri
                          char *err, size_t errlen)
 {
 	*tune = *verify = (OpeningSet){0};
-	char msg[1024];
+	char msg[ERR_MAX];
 	if (openings_load(c->openings, c->size, c->rule, tune, msg, sizeof msg) < 0) {
 		return err_set(err, errlen, "%s:%d: %s", c->path, c->openings_line, msg);
 	}

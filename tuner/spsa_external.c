@@ -65,28 +65,26 @@ static int tuned_of(const SpsaConfig *c, const char *name, size_t n)
 }
 
 int spsa_external_player_key(SpsaConfig *c, const char *key, const char *value, int line,
-                             int *rc, char *err, size_t errlen)
+                             char *err, size_t errlen)
 {
-	*rc = 0;
 	if (strcmp(key, "params_via") == 0) {
 		for (int i = 0; via_names[i]; i++)
 			if (strcmp(value, via_names[i]) == 0) {
 				c->params_via = (SpsaVia)i;
 				c->params_via_line = line;
-				return 1;
+				return 0;
 			}
-		snprintf(err, errlen, "'params_via' is info or command, not '%s'", value);
-		*rc = -1;
-		return 1;
+		return err_set(err, errlen, "'params_via' is info or command, not '%s'",
+		               value);
 	}
 	if (strcmp(key, "program_hash") == 0)
-		return 1; /* the one found now is written; a resume compares them */
+		return 0; /* the one found now is written; a resume compares them */
 	/* The player's own keys, which the caller reads: where, for messages. */
 	if (strcmp(key, "command") == 0)
 		c->command_line = line;
 	else if (strcmp(key, "info") == 0)
 		c->info_line = line;
-	return 0;
+	return CONFIG_OTHER_KEY;
 }
 
 int spsa_external_name(const SpsaConfig *c, const char *name, char *err, size_t errlen)

@@ -35,11 +35,11 @@
 
 /* A key of [player NAME] that only an external player to tune has:
  * `params_via`, and `program_hash` (config.ini's record of the engine's
- * program; its value is not checked, a resume compares it). Returns 1 if
- * key is one (*rc: 0, or -1 with a message), else 0 (noting the lines of
- * `command` and `info`, which the caller reads). */
+ * program; its value is not checked, a resume compares it). Returns 0,
+ * ERR_FAIL with a message, or CONFIG_OTHER_KEY for any other key (noting
+ * the lines of `command` and `info`, which the caller reads). */
 int spsa_external_player_key(SpsaConfig *c, const char *key, const char *value, int line,
-                             int *rc, char *err, size_t errlen);
+                             char *err, size_t errlen);
 
 /* Is name fit to be an engine parameter's KEY: a word of letters, digits,
  * '_', '.' and '-' (not first), not `seed`, and under params_via = info no

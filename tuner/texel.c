@@ -443,7 +443,7 @@ int texel_tune(const TexelOptions *o, char *err, size_t errlen)
 		snprintf(err, errlen, "tuner texel: out of memory");
 		return 1;
 	}
-	char msg[1200];
+	char msg[ERR_MAX];
 	int rc = texel_config_load(o->file, &r->c, msg, sizeof msg) < 0 ? -2 : 0;
 	if (rc == 0) {
 		if (o->threads >= 0)

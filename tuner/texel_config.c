@@ -183,7 +183,7 @@ static int player_section(Ctx *x, int s)
 	const IniFile *ini = x->ini;
 	const IniSection *sec = &ini->sections[s];
 	const char *name = sec->name + 7;
-	char msg[700];
+	char msg[ERR_MAX];
 	if (strlen(name) >= TEXEL_NAME_MAX - 8 || strpbrk(name, ",\"/"))
 		return fail(x, sec->line,
 		            "a player name has at most 55 characters and no , \" or /");
@@ -246,7 +246,7 @@ static int random_openings_fit(Ctx *x)
 	double most = positions_of(c->opening_box * c->opening_box, c->opening_plies);
 	int line = c->opening_plies_line > c->opening_box_line ? c->opening_plies_line
 	                                                       : c->opening_box_line;
-	char msg[400];
+	char msg[ERR_MAX];
 	long need[2] = {c->openings[0] || c->games_csv[0] ? 0 : (c->games + 1L) / 2,
 	                c->verify_openings[0] ? 0 : c->verify_pairs};
 	long asked[2] = {c->games, c->verify_pairs};
@@ -289,7 +289,7 @@ static int files_exist(Ctx *x)
 static int finish(Ctx *x)
 {
 	TexelConfig *c = x->c;
-	char msg[700];
+	char msg[ERR_MAX];
 	if (c->nplayers == 0)
 		return fail(x, 0, "no [player NAME] section (the player to tune)");
 	if (c->games_line && c->games_csv_line)
@@ -367,7 +367,7 @@ int texel_config_load(const char *path, TexelConfig *c, char *err, size_t errlen
 	snprintf(c->path, sizeof c->path, "%s", ini.path);
 	c->stem_rc = inifile_stem(path, c->name, sizeof c->name);
 	Ctx x = {.c = c, .ini = &ini, .err = err, .errlen = errlen};
-	char msg[700];
+	char msg[ERR_MAX];
 	int rc = 0;
 	for (int k = 0; k < ini.nentries && rc == 0; k++) {
 		const IniEntry *e = &ini.entries[k];

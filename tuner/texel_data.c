@@ -133,7 +133,7 @@ int texel_verify_openings(const TexelConfig *c, OpeningSet *out, char *err, size
 	if (c->openings[0] &&
 	    openings_load(c->openings, c->size, c->rule, &data, err, errlen) < 0)
 		return -2;
-	char msg[300];
+	char msg[ERR_MAX];
 	int rc = texel_random_openings(c->size, c->rule, c->opening_plies, c->opening_box,
 	                               c->seed * 0x2545F4914F6CDD1Dull + 17,
 	                               c->verify_pairs, &data, "v", out, msg, sizeof msg);
@@ -293,7 +293,7 @@ int texel_data_openings(const TexelConfig *c, const OpeningSet *verify, OpeningS
 			return -2;
 		}
 	} else {
-		char msg[300];
+		char msg[ERR_MAX];
 		if (texel_random_openings(c->size, c->rule, c->opening_plies,
 		                          c->opening_box, c->seed, (c->games + 1) / 2,
 		                          verify, "d", data, msg, sizeof msg) < 0) {

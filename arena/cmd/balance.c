@@ -5,6 +5,7 @@
 #include "balance.h"
 #include "board.h"
 #include "commands.h"
+#include "err.h"
 #include "opt.h"
 #include "printable.h"
 
@@ -118,7 +119,7 @@ int balance_command(int argc, char **argv)
 	                    .ms = ms,
 	                    .game_ms = game_ms,
 	                    .inc_ms = inc_ms};
-	char err[4096];
+	char err[ERR_MAX];
 	long qualified = 0;
 	status = balance_run(&o, stdout, &qualified, err, sizeof err);
 	if (status) {

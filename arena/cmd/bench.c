@@ -5,6 +5,7 @@
 
 #include "bench.h"
 #include "commands.h"
+#include "err.h"
 #include "opt.h"
 #include "printable.h"
 
@@ -72,7 +73,7 @@ int bench_command(int argc, char **argv)
 	pairs = pairs < 0 ? 4 : pairs;
 	nodes = nodes < 0 ? 2000 : nodes;
 	threads = threads < 0 ? 0 : threads;
-	char err[256];
+	char err[ERR_MAX];
 	status = strength ? bench_strength((int)pairs, nodes, (int)threads, stdout, err,
 	                                   sizeof err)
 	                  : bench_run((int)runs, stdout, err, sizeof err);

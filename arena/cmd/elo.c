@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "commands.h"
+#include "err.h"
 #include "opt.h"
 #include "printable.h"
 #include "report.h"
@@ -78,7 +79,7 @@ int elo_command(int argc, char **argv)
 		return status;
 	char buf[4096];
 	snprintf(buf, sizeof buf, "%s", inputs[0]);
-	char err[1024];
+	char err[ERR_MAX];
 	/* Like `arena run`, make the folder asked for rather than fail on it. */
 	if (dir && rundir_create(dir, err, sizeof err) < 0) {
 		fputs("arena elo: ", stderr);

@@ -3,6 +3,7 @@
 
 #include "board.h"
 #include "commands.h"
+#include "err.h"
 #include "match.h"
 #include "opt.h"
 #include "printable.h"
@@ -80,7 +81,7 @@ int match_command(int argc, char **argv)
 		        "arena match: no limit a move: give --nodes, --ms or --game-ms\n");
 		return 2;
 	}
-	char err[1024];
+	char err[ERR_MAX];
 	status = match_play(&o, stdout, err, sizeof err);
 	if (status)
 		printable_line(stderr, err);

@@ -4,6 +4,7 @@
 
 #include "board.h"
 #include "commands.h"
+#include "err.h"
 #include "openings_tool.h"
 #include "opt.h"
 #include "printable.h"
@@ -78,7 +79,7 @@ int openings_command(int argc, char **argv)
 		return status;
 	o.from = (OpeningsFormat)from;
 	o.to = to < 0 ? OPENINGS_AUTO : (OpeningsFormat)(to + 1);
-	char err[2048];
+	char err[ERR_MAX];
 	status = openings_tool_run(&o, stdout, stderr, err, sizeof err);
 	if (status) {
 		fputs("arena openings: ", stderr);

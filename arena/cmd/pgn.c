@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "commands.h"
+#include "err.h"
 #include "opt.h"
 #include "pgn.h"
 #include "printable.h"
@@ -33,7 +34,7 @@ int pgn_command(int argc, char **argv)
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
-	char err[1024];
+	char err[ERR_MAX];
 	if (pgn_write(inputs, paths.count, stdout, err, sizeof err) < 0) {
 		fputs("arena pgn: ", stderr);
 		printable_line(stderr, err);

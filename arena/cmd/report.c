@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "commands.h"
+#include "err.h"
 #include "opt.h"
 #include "printable.h"
 #include "report_dir.h"
@@ -27,7 +28,7 @@ int report_command(int argc, char **argv)
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
-	char err[1400];
+	char err[ERR_MAX];
 	int rc = report_dir(dir, stdout, err, sizeof err);
 	if (rc < 0) {
 		fputs("arena report: ", stderr);

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "commands.h"
+#include "err.h"
 #include "opt.h"
 #include "printable.h"
 #include "runner.h"
@@ -57,7 +58,7 @@ int run_command(int argc, char **argv)
 		return status;
 	o.sets = sets;
 	o.nsets = set_list.count;
-	char err[8192];
+	char err[ERR_MAX];
 	status = runner_run(&o, err, sizeof err);
 	if (status && err[0])
 		printable_line(stderr, err);

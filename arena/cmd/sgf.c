@@ -8,6 +8,7 @@
 #include "board.h"
 #include "commands.h"
 #include "config.h"
+#include "err.h"
 #include "opt.h"
 #include "outfile.h"
 #include "printable.h"
@@ -89,7 +90,7 @@ int sgf_command(int argc, char **argv)
 		board = (int)size;
 	if (rule >= 0)
 		r = (Rule)rule;
-	char err[1024];
+	char err[ERR_MAX];
 	/* -2 (or sgf_write's -1): bad input, exit 2; -1 from the file: 1. */
 	int rc =
 	    out ? sgf_write_paths_file(inputs, paths.count, board, r, out, err, sizeof err)

@@ -3,6 +3,7 @@
 
 #include "board.h"
 #include "commands.h"
+#include "err.h"
 #include "opt.h"
 #include "printable.h"
 #include "show.h"
@@ -44,7 +45,7 @@ int show_command(int argc, char **argv)
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
-	char err[1024];
+	char err[ERR_MAX];
 	status = show_game(&o, stdout, err, sizeof err);
 	if (status)
 		printable_line(stderr, err);

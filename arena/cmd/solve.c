@@ -4,6 +4,7 @@
 
 #include "board.h"
 #include "commands.h"
+#include "err.h"
 #include "opt.h"
 #include "printable.h"
 #include "solve.h"
@@ -57,7 +58,7 @@ int solve_command(int argc, char **argv)
 	if (status != OPT_GO_ON)
 		return status;
 	o.rule = (Rule)rule;
-	char err[1024];
+	char err[ERR_MAX];
 	status = solve_position(&o, stdout, err, sizeof err);
 	if (status && err[0])
 		printable_line(stderr, err);

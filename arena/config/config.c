@@ -61,27 +61,26 @@ static const ConfigSection budget_section = {
     "a budget", NULL};
 
 int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
-                      size_t errlen, int *rc)
+                      size_t errlen)
 {
 	const ConfigKey *k = config_table_find(&budget_section, key);
-	if (!k) {
-		*rc = 0;
-		return 0;
-	}
+	if (!k)
+		return CONFIG_OTHER_KEY;
 	BudgetPlace place = {*b, *set};
-	if ((*rc = config_table_set_key(k, &place, v, NULL, 0, err, errlen)) == 0) {
+	int rc = config_table_set_key(k, &place, v, NULL, 0, err, errlen);
+	if (rc == 0) {
 		*b = place.b;
 		*set = place.set;
 	}
-	return 1;
+	return rc;
 }
 
 /* A key of a player whose type is known. */
 int config_player_key(PlayerSpec *p, const char *key, const char *v, int line, char *err,
                       size_t errlen)
 {
-	int rc;
-	if (config_budget_key(&p->budget, &p->budget_set, key, v, err, errlen, &rc))
+	int rc = config_budget_key(&p->budget, &p->budget_set, key, v, err, errlen);
+	if (rc != CONFIG_OTHER_KEY)
 		return rc;
 	if (strcmp(key, "restart") == 0)
 		p->restart_set = true; /* the tournament's restart does not apply */
@@ -92,7 +91,7 @@ int config_player_key(PlayerSpec *p, const char *key, const char *v, int line, c
 		}
 		return 0;
 	}
-	char msg[512];
+	char msg[ERR_MAX];
 	if (param_set(&p->params, key, v, msg, sizeof msg) < 0) {
 		if (param_find(&p->params, key) < 0)
 			snprintf(err, errlen,
@@ -135,7 +134,7 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 	const IniFile *ini = c->ini;
 	const IniEntry *e = &ini->entries[k];
 	Tournament *t = c->t;
-	char msg[768];
+	char msg[ERR_MAX];
 	if (e->section < 0) {
 		snprintf(msg, sizeof msg, "'%s' is outside any section", e->key);
 		return inifile_fail(ini, e->line, msg, err, errlen);
@@ -146,7 +145,7 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 		                          e->line, msg, sizeof msg);
 		if (rc < 0)
 			return inifile_fail(ini, e->line, msg, err, errlen);
-		if (rc == 1) { /* challengers: once every player is known */
+		if (rc == CONFIG_OTHER_KEY) { /* challengers: once every player is known */
 			c->pending[c->npending++] = k;
 			t->challengers_line = e->line;
 		}
@@ -181,8 +180,8 @@ static int read_entry(Ctx *c, int k, char *err, size_t errlen)
 		t->players[i].line = sec->line;
 	}
 	PlayerSpec *p = &t->players[i];
-	int rc;
-	if (config_keys_record(p, e->key, e->value, e->line, msg, sizeof msg, &rc))
+	int rc = config_keys_record(p, e->key, e->value, e->line, msg, sizeof msg);
+	if (rc != CONFIG_OTHER_KEY)
 		return rc < 0 ? inifile_fail(ini, e->line, msg, err, errlen) : 0;
 	if (strcmp(e->key, "type") == 0 && !p->type) {
 		if (set_type(p, e->value, msg, sizeof msg) < 0)
@@ -234,7 +233,7 @@ static void apply_restart(Tournament *t)
 {
 	for (int i = 0; t->restart >= 0 && i < t->nplayers; i++) {
 		PlayerSpec *p = &t->players[i];
-		char msg[256];
+		char msg[ERR_MAX];
 		if (p->type && !p->restart_set && param_find(&p->params, "restart") >= 0)
 			param_set(&p->params, "restart", t->restart ? "on" : "off", msg,
 			          sizeof msg);
@@ -245,7 +244,7 @@ static int finish(Ctx *c, char *err, size_t errlen)
 {
 	const IniFile *ini = c->ini;
 	Tournament *t = c->t;
-	char msg[768];
+	char msg[ERR_MAX];
 	for (int h = 0; h < ini->nsections; h++) {
 		const char *name = ini->sections[h].name;
 		int line = ini->sections[h].line;
@@ -343,7 +342,7 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 	}
 	*dot = *eq = '\0';
 	const char *section = buf, *key = dot + 1, *value = eq + 1;
-	char msg[768];
+	char msg[ERR_MAX];
 	int rc;
 	if (strcmp(section, "tournament") == 0) {
 		/* A path from the command line is taken as given; an empty
@@ -353,7 +352,7 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 		else
 			rc = config_table_set(&config_tournament, t, key, value, NULL, 0,
 			                      msg, sizeof msg);
-		if (rc == 1)
+		if (rc == CONFIG_OTHER_KEY)
 			rc = set_challengers(t, value, msg, sizeof msg);
 		if (rc == 0 && strcmp(key, "rounds") == 0) /* see config_override_warning */
 			t->rounds_by_set = true;
@@ -371,7 +370,8 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 			               section);
 		}
 		PlayerSpec *p = &t->players[i];
-		if (!config_keys_record(p, key, value, 0, msg, sizeof msg, &rc))
+		rc = config_keys_record(p, key, value, 0, msg, sizeof msg);
+		if (rc == CONFIG_OTHER_KEY)
 			rc = config_player_key(p, key, value, 0, msg, sizeof msg);
 		if (rc == 0 && strcmp(key, "command") == 0) /* another program */
 			p->program_hash_given[0] = '\0';
@@ -385,15 +385,15 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 	return 0;
 }
 
-int config_override_warning(const Tournament *t, char *note, size_t notelen)
+bool config_override_warning(const Tournament *t, char *note, size_t notelen)
 {
 	if (!t->rounds_by_set || t->pairs == 0)
-		return 0;
+		return false;
 	snprintf(note, notelen,
 	         "--set tournament.rounds=%d changes nothing: pairs = %d decides the games "
 	         "(--set tournament.pairs=0 plays by rounds)",
 	         t->rounds, t->pairs);
-	return 1;
+	return true;
 }
 
 /* "path:line: " or "path: " (line 0: not from the file) into buf. */
@@ -493,7 +493,7 @@ int config_validate(const Tournament *t, char *err, size_t errlen)
 int config_player_check(const PlayerSpec *p, uint64_t seed, const char *path, char *err,
                         size_t errlen)
 {
-	char msg[512] = "cannot create the player";
+	char msg[ERR_MAX] = "cannot create the player";
 	Player *pl = player_create(p->type, &p->params, seed, msg, sizeof msg);
 	if (!pl) {
 		int k = param_find(&p->params, "command");

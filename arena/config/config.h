@@ -131,7 +131,7 @@ int config_override(Tournament *t, const char *assignment, char *err, size_t err
 /* 1 with a message in note when an override changes nothing (rounds given
  * by --set while pairs decides the games), else 0. For the caller to show
  * as a warning. */
-int config_override_warning(const Tournament *t, char *note, size_t notelen);
+bool config_override_warning(const Tournament *t, char *note, size_t notelen);
 
 /* Checks what single keys cannot: at least two players, gauntlet
  * challengers, SPRT with two players. Returns 0 or -1 with a message. */
@@ -188,11 +188,11 @@ double config_eval_scale(const Tournament *t, int i);
 
 /* A budget key (nodes, depth, ms, game_ms, inc_ms) into b, noting it in *set: the first one
  * of a place (*set still 0) clears b, so that the place's keys replace the
- * budget that was there. Returns 1 and sets *rc to 0, or to -1 with a
- * message for a bad value (b unchanged); returns 0 if key is no budget key.
+ * budget that was there. Returns 0, ERR_FAIL with a message for a bad
+ * value (b unchanged), or CONFIG_OTHER_KEY if key is no budget key.
  * Every configuration reader takes budgets through it. */
 int config_budget_key(Budget *b, unsigned *set, const char *key, const char *v, char *err,
-                      size_t errlen, int *rc);
+                      size_t errlen);
 
 /* The same for any [player] section: p's own budget if it gives one, else
  * base. */

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "err.h"
 #include "registry.h"
 
 static const char *const orders[] = {"sequential", "random", NULL};
@@ -261,13 +262,13 @@ void config_keys_print(FILE *f)
 }
 
 int config_keys_record(PlayerSpec *p, const char *key, const char *v, int line, char *err,
-                       size_t errlen, int *rc)
+                       size_t errlen)
 {
 	const ConfigKey *k = config_table_find(&config_player, key);
 	if (!k || k->kind == CONFIG_HOOK || k->kind == CONFIG_BUDGET)
-		return 0;
-	char msg[512];
-	if ((*rc = config_table_set_key(k, p, v, NULL, line, msg, sizeof msg)) < 0)
-		snprintf(err, errlen, "[player %s]: %s", p->name, msg);
-	return 1;
+		return CONFIG_OTHER_KEY;
+	char msg[ERR_MAX];
+	if (config_table_set_key(k, p, v, NULL, line, msg, sizeof msg) < 0)
+		return err_set(err, errlen, "[player %s]: %s", p->name, msg);
+	return 0;
 }

@@ -22,10 +22,9 @@ void config_keys_print(FILE *f);
 
 /* The keys of [player] that are neither `type`, nor a budget key, nor a
  * parameter: `program` and `program_hash`, which arena run records (see
- * PlayerSpec) and which may come before the type. Returns 1 and sets *rc
- * to 0, or to -1 with a message naming the player; returns 0 for any other
- * key. */
+ * PlayerSpec) and which may come before the type. Returns 0, ERR_FAIL
+ * with a message naming the player, or CONFIG_OTHER_KEY for any other key. */
 int config_keys_record(PlayerSpec *p, const char *key, const char *v, int line, char *err,
-                       size_t errlen, int *rc);
+                       size_t errlen);
 
 #endif

@@ -269,10 +269,10 @@ int config_table_set_key(const ConfigKey *k, void *obj, const char *v, const cha
 	}
 	case CONFIG_HOOK:
 		if (!k->parse)
-			return 1;
+			return CONFIG_OTHER_KEY;
 		rc = k->parse(obj, v, err, errlen);
 		break;
-	case CONFIG_PARAMS: return 1;
+	case CONFIG_PARAMS: return CONFIG_OTHER_KEY;
 	}
 	if (rc == 0 && k->line_at)
 		*(int *)((char *)obj + k->line_at) = line;

@@ -42,6 +42,10 @@ typedef enum {
 	                  never found by name, written by `write` */
 } ConfigKind;
 
+/* What a setter returns, besides 0 and a negative ERR_ code (err.h), for a
+ * key that is not its own: nothing was done, the caller reads the key. */
+enum { CONFIG_OTHER_KEY = 1 };
+
 enum {
 	CONFIG_FREE = 1u << 0,         /* a resumed run may change it (threads, out) */
 	CONFIG_WRITE = 1u << 1,        /* config.ini writes it */
@@ -117,8 +121,8 @@ void config_table_defaults(const ConfigSection *s, void *obj);
 
 /* Reads text v into obj's value of key k, checked, and notes line at
  * k->line_at. A CONFIG_PATH is taken from the folder of ini_path (as given
- * if it is absolute or ini_path is NULL). Returns 0; 1 for a CONFIG_HOOK
- * without parse (obj unchanged: the reader's key); or -1 with "'KEY'
+ * if it is absolute or ini_path is NULL). Returns 0; CONFIG_OTHER_KEY for a
+ * CONFIG_HOOK without parse (obj unchanged: the reader's key); or -1 with "'KEY'
  * takes ..., not 'v'" in err (obj unchanged). */
 int config_table_set_key(const ConfigKey *k, void *obj, const char *v, const char *ini_path,
                          int line, char *err, size_t errlen);

@@ -51,7 +51,7 @@ typedef struct {
 	LinesStatus status; /* of the last lines_next */
 	int line;           /* the number of the line last handed to inih */
 	bool failed;        /* msg holds the error of that line */
-	char msg[512];
+	char msg[ERR_MAX];
 } Reader;
 
 static int grow(void **items, int *cap, int n, size_t size)
@@ -213,7 +213,7 @@ static int handler(void *user, const char *section, const char *key, const char 
 {
 	Reader *r = user;
 	IniFile *f = r->f;
-	char msg[160];
+	char msg[ERR_MAX];
 	(void)section; /* the reader noted the header, with its line */
 	if (r->failed)
 		return 0;

@@ -225,7 +225,7 @@ static int check(const OpeningSet *set, int k, Board *b, char *msg, size_t msgle
 static int ini_section(OpeningsCtx *c, const IniFile *ini, int s)
 {
 	const IniSection *sec = &ini->sections[s];
-	char msg[512];
+	char msg[ERR_MAX];
 	if (strncmp(sec->name, "opening ", 8) != 0 || !sec->name[8]) {
 		snprintf(msg, sizeof msg,
 		         "unknown section [%.64s] (expected [opening NAME])", sec->name);
@@ -256,11 +256,11 @@ static int ini_section(OpeningsCtx *c, const IniFile *ini, int s)
 			return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 		}
 		int16_t pts[OPENING_MOVES_MAX];
-		char err[256];
+		char err[ERR_MAX];
 		int n = record_parse_moves(c->spec->size, e->value, pts,
 		                           OPENING_MOVES_MAX - o->count, err, sizeof err);
 		if (n < 0) {
-			snprintf(msg, sizeof msg, "opening '%s': %s", name, err);
+			err_set(msg, sizeof msg, "opening '%s': %s", name, err);
 			return inifile_fail(ini, e->line, msg, c->err, c->errlen);
 		}
 		memcpy(o->moves + o->count, pts, sizeof pts[0] * (size_t)n);
@@ -305,7 +305,7 @@ int openings_finish(const char *path, const OpeningsSpec *spec, OpeningSet *set,
 		rc = -1;
 	}
 	for (int i = 0; i < set->count && rc == 0 && !checked; i++) {
-		char msg[512];
+		char msg[ERR_MAX];
 		if (check(set, i, b, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s:%d: %s", path, set->entries[i].line, msg);
 			rc = -1;

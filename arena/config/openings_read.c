@@ -118,7 +118,7 @@ static int parse_pos(const char *s, int size, Opening *o, char *msg, size_t msgl
  * r->line, status st) on. */
 static int read_lines(OpeningsCtx *c, Lines *r, char *s, LinesStatus st, bool pos)
 {
-	char msg[512];
+	char msg[ERR_MAX];
 	for (; st == LINES_OK; st = lines_next(r, &s, &(size_t){0})) {
 		s[strcspn(s, "#;")] = '\0';
 		if (openings_blank(s))
@@ -225,7 +225,7 @@ static int grow_slots(OpeningsCtx *c)
 
 int openings_candidate(OpeningsCtx *c, const int16_t *moves, int count, long line, long k)
 {
-	char msg[256];
+	char msg[ERR_MAX];
 	if (openings_check_moves(c->board, "", moves, count, msg, sizeof msg) < 0) {
 		c->counts->decided++;
 		return 0;
@@ -323,7 +323,7 @@ static int read_file(OpeningsCtx *c, FILE *f)
 		             "is read as %s",
 		             c->path, openings_format_names[fmt]);
 	if (rc == 0 && st != LINES_OK && st != LINES_END) {
-		char msg[256];
+		char msg[ERR_MAX];
 		lines_error(&r, st, msg, sizeof msg);
 		rc = openings_fail(c, r.line, msg);
 	} else if (rc == 0 && (fmt == OPENINGS_OFFSET || fmt == OPENINGS_POS)) {

@@ -40,7 +40,7 @@ static int game_move(OpeningsCtx *c, Game *g, int x, int y, long line)
 {
 	int p = board_point(x, y);
 	if (g->used[p]) {
-		char msg[128], t[COORD_TEXT_MAX];
+		char msg[ERR_MAX], t[COORD_TEXT_MAX];
 		snprintf(msg, sizeof msg, "game %ld: move %d, %s, is on a stone", g->k,
 		         g->total + 1, coord_format(c->spec->size, p, t));
 		return openings_fail(c, line, msg);
@@ -89,7 +89,7 @@ static bool psq_move(const char *s, long long v[3])
 static int psq_header(OpeningsCtx *c, const char *s, long line)
 {
 	int w = 0, h = 0, end = 0;
-	char msg[160];
+	char msg[ERR_MAX];
 	if (sscanf(s, " Piskvorky %dx%d,%n", &w, &h, &end) < 2 || !end) {
 		snprintf(msg, sizeof msg, "expected 'Piskvorky WxH, A:B, S', found '%.*s'",
 		         OPENINGS_QUOTE, s);
@@ -107,7 +107,7 @@ static int psq_header(OpeningsCtx *c, const char *s, long line)
  * moves, 2 in the trailer. */
 static int psq_line(OpeningsCtx *c, Game *g, char *s, long line, int *state)
 {
-	char msg[160];
+	char msg[ERR_MAX];
 	chomp(s);
 	if (strncmp(s + strspn(s, " \t"), "Piskvorky", 9) == 0) {
 		if (*state && game_end(c, g) < 0)
@@ -161,7 +161,7 @@ int openings_read_psq(OpeningsCtx *c, FILE *f)
 	while (rc == 0 && (st = lines_next(&r, &s, &(size_t){0})) == LINES_OK)
 		rc = psq_line(c, g, s, r.line, &state);
 	if (rc == 0 && st != LINES_END) {
-		char msg[128];
+		char msg[ERR_MAX];
 		lines_error(&r, st, msg, sizeof msg);
 		rc = openings_fail(c, r.line, msg);
 	}
@@ -189,7 +189,7 @@ typedef struct {
 /* One property value of the main line. */
 static int sgf_property(OpeningsCtx *c, Sgf *p, long line)
 {
-	char msg[200];
+	char msg[ERR_MAX];
 	const char *id = p->ident, *v = p->value;
 	bool cut = p->nvalue >= (int)sizeof p->value;
 	int size = c->spec->size;
@@ -261,7 +261,7 @@ static int sgf_value(OpeningsCtx *c, Sgf *p, char ch, long line)
 
 static int sgf_char(OpeningsCtx *c, Sgf *p, char ch, long line)
 {
-	char msg[96];
+	char msg[ERR_MAX];
 	if (p->in_value)
 		return sgf_value(c, p, ch, line);
 	bool upper = ch >= 'A' && ch <= 'Z', lower = ch >= 'a' && ch <= 'z';
@@ -329,12 +329,12 @@ int openings_read_sgf(OpeningsCtx *c, FILE *f)
 			rc = sgf_value(c, p, '\n', r.line);
 	}
 	if (rc == 0 && st != LINES_END) {
-		char msg[128];
+		char msg[ERR_MAX];
 		lines_error(&r, st, msg, sizeof msg);
 		rc = openings_fail(c, r.line, msg);
 	}
 	if (rc == 0 && (p->depth || p->in_value)) {
-		char msg[128];
+		char msg[ERR_MAX];
 		snprintf(msg, sizeof msg,
 		         "game %ld: the file ends inside it (a %s missing)", p->g.k,
 		         p->in_value ? "']'" : "')'");

@@ -36,13 +36,13 @@ int player_arg_parse(const char *text, const char *name, PlayerSpec *p, char *er
 		if (!eq)
 			return err_input(err, errlen, "'%.64s': expected key=value", kv);
 		*eq = '\0';
-		char msg[512];
-		int rc;
-		if (config_budget_key(&p->budget, &p->budget_set, kv, eq + 1, msg,
-		                      sizeof msg, &rc)) {
-			if (rc < 0)
-				return err_input(err, errlen, "%s", msg);
-		} else if (param_set(&p->params, kv, eq + 1, msg, sizeof msg) < 0) {
+		char msg[ERR_MAX];
+		int rc = config_budget_key(&p->budget, &p->budget_set, kv, eq + 1, msg,
+		                           sizeof msg);
+		if (rc < 0) {
+			return err_input(err, errlen, "%s", msg);
+		} else if (rc == CONFIG_OTHER_KEY &&
+		           param_set(&p->params, kv, eq + 1, msg, sizeof msg) < 0) {
 			return err_input(err, errlen, "%s: %s", p->type->name, msg);
 		}
 	}

@@ -44,7 +44,7 @@ typedef struct {
 	/* A FINISH that came in the batch (rank 0 gave up on this rank after
 	 * a malformed message): its status + 1, and the batch ends quietly. */
 	int finish;
-	char err[512];
+	char err[ERR_MAX];
 	/* under mu: */
 	pthread_mutex_t mu;
 	pthread_cond_t work, comm; /* jobs for the players; news for thread 0 */
@@ -390,7 +390,7 @@ static void batch_free(Batch *b)
 static void run_batch(Batch *b, WireIn *in, Kept *kept)
 {
 	JobsMpiWorld *w = b->w;
-	char why[512] = "";
+	char why[ERR_MAX] = "";
 	JobSink sink = {.ctx = b, .params = serve_params, .finished = serve_finished};
 	atomic_init(&b->abandon, interrupt_signal());
 	pthread_mutex_init(&b->mu, NULL);
@@ -418,8 +418,8 @@ static void run_batch(Batch *b, WireIn *in, Kept *kept)
 		}
 	}
 	if (rc < 0) {
-		char text[1024];
-		snprintf(text, sizeof text, "rank %d on %s: %s", w->rank, w->host, why);
+		char text[ERR_MAX];
+		err_set(text, sizeof text, "rank %d on %s: %s", w->rank, w->host, why);
 		send_text(b, TAG_FAIL, text);
 		send_i32(b, TAG_DONE, 0, false);
 	} else {

@@ -225,7 +225,7 @@ static int csv_pass(FILE *in, const char *path, FILE *f, long *rows, long rows_t
 	}
 	int rc = 0;
 	if (st != LINES_END) {
-		char msg[128];
+		char msg[ERR_MAX];
 		lines_error(&lr, st, msg, sizeof msg);
 		snprintf(err, errlen, "%s:%ld: %s", path, lr.line, msg);
 		rc = -1;

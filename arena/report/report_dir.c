@@ -41,7 +41,7 @@ int report_dir(const char *dir, FILE *out, char *err, size_t errlen)
 	if (!t) {
 		return err_set(err, errlen, "out of memory");
 	}
-	char why[1024];
+	char why[ERR_MAX];
 	bool known = has(dir, "config.ini") && config_load(ini, t, why, sizeof why) == 0;
 	const char *names[CONFIG_PLAYERS_MAX], *challengers[CONFIG_PLAYERS_MAX];
 	int nch = 0;

@@ -99,7 +99,7 @@ int moves_csv_parse(char *line, int size, MoveRow *out, char *msg, size_t msglen
 		               BOARD_MAX_MOVES);
 	if (n[2] == 0 || n[2] >= 64)
 		return err_set(msg, msglen, "the player must be 1 to 63 bytes");
-	char why[128];
+	char why[ERR_MAX];
 	if (!field_copy(f[3], n[3], t) ||
 	    coord_parse(size, t, &out->move, why, sizeof why) < 0)
 		return err_set(msg, msglen, "move '%.*s' is no point of the %dx%d board",
@@ -165,7 +165,7 @@ MovesCsvReader *moves_csv_open(const char *path, int size, char *err, size_t err
 		return NULL;
 	}
 	if (st != LINES_OK && st != LINES_END) {
-		char msg[256];
+		char msg[ERR_MAX];
 		lines_error(&m->lr, st, msg, sizeof msg);
 		err_set(err, errlen, "%s:%ld: %s", path, m->lr.line, msg);
 		moves_csv_close(m);
@@ -213,7 +213,7 @@ int moves_csv_scan(const char *path, int size, MovesCsvRowFn fn, void *user, cha
 	if (!m)
 		return -1;
 	MoveRow row;
-	char msg[512];
+	char msg[ERR_MAX];
 	int rc;
 	while ((rc = moves_csv_next(m, &row, err, errlen)) > 0) {
 		if (fn && fn(user, &row, msg, sizeof msg) < 0) {

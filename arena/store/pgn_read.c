@@ -124,7 +124,7 @@ static int pgn_finish(Pgn *p, char *err, size_t errlen)
 {
 	if (!p->start)
 		return 0;
-	char msg[512];
+	char msg[ERR_MAX];
 	const char *res = p->result[0] ? p->result : p->token;
 	double score = result_score(res);
 	if (!p->has_white || !p->has_black)
@@ -379,7 +379,7 @@ int pgn_read(RecordsFile *rf, FILE *f, char *err, size_t errlen)
 			rc = pgn_finish(p, err, errlen);
 	}
 	if (rc == 0 && st != LINES_END) {
-		char msg[128];
+		char msg[ERR_MAX];
 		lines_error(&lr, st, msg, sizeof msg);
 		rc = err_input(err, errlen, "%s:%ld: %s", rf->path, lr.line, msg);
 	}

@@ -160,7 +160,7 @@ int psq_read(RecordsFile *rf, FILE *f, char *err, size_t errlen)
 	} else if (t < 1 && !from_board(q, &g)) {
 		records_unfinished(rf);
 	} else {
-		char msg[512];
+		char msg[ERR_MAX];
 		if (records_emit(rf, &g, msg, sizeof msg) < 0)
 			rc = err_input(err, errlen, "%s:1: %s", rf->path, msg);
 	}

@@ -182,7 +182,7 @@ int results_scan(const char *path, ResultsRowFn fn, void *user, long *torn_at, c
 	LinesStatus st;
 	int rc = 0;
 	long blank = 0;
-	char msg[512];
+	char msg[ERR_MAX];
 	while ((st = lines_next(&lr, &line, &len)) == LINES_OK) {
 		long lineno = lr.line;
 		if (lr.last_open && torn_at) {

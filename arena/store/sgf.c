@@ -151,7 +151,7 @@ static void sgf_input(Sgf *s, const RecordGame *r, int size)
 	/* A moves.csv that cannot be read as one (missing, another file): no
 	 * comments, as for a games file without it. Only a games.csv has one. */
 	if (s->tags.moves[0] && r->format == RECORDS_CSV) {
-		char why[512];
+		char why[ERR_MAX];
 		s->moves = moves_csv_open(s->tags.moves, size, why, sizeof why);
 	}
 }

@@ -39,7 +39,7 @@ typedef struct {
 static int sgf_fail(Sgf *s, long line, char *err, size_t errlen, const char *fmt,
                     const char *arg)
 {
-	char msg[600];
+	char msg[ERR_MAX];
 	snprintf(msg, sizeof msg, fmt, arg);
 	return err_input(err, errlen, "%s:%ld: %s", s->rf->path, line, msg);
 }
@@ -114,7 +114,7 @@ static int sgf_finish(Sgf *s, char *err, size_t errlen)
 	g.score = score;
 	memcpy(g.black, s->pb, sizeof g.black);
 	memcpy(g.white, s->pw, sizeof g.white);
-	char msg[512];
+	char msg[ERR_MAX];
 	if (records_emit(s->rf, &g, msg, sizeof msg) < 0)
 		return sgf_fail(s, s->start, err, errlen, "%s", msg);
 	sgf_reset(s);

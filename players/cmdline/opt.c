@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "num.h"
 #include "printable.h"
 
@@ -156,7 +157,7 @@ int opt_parse(const OptSpec *s, int argc, char **argv, char *err, size_t errlen)
 {
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-			return 1;
+			return OPT_HELP;
 	int nargs = count(s->args), next = 0; /* the next positional argument */
 	bool options = true;
 	for (int i = 1; i < argc; i++) {
@@ -334,9 +335,9 @@ void opt_help(const OptSpec *s, FILE *f)
 
 int opt_command(const OptSpec *s, int argc, char **argv)
 {
-	char err[1024];
+	char err[ERR_MAX];
 	int rc = opt_parse(s, argc, argv, err, sizeof err);
-	if (rc == 1) {
+	if (rc == OPT_HELP) {
 		opt_help(s, stdout);
 		return 0;
 	}

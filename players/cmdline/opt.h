@@ -90,9 +90,13 @@ typedef struct {
 	const Opt *opts; /* NULL: none (there is always --help) */
 } OptSpec;
 
+/* What opt_parse returns when -h or --help was given (err.h's convention:
+ * a named positive value for a second way to succeed). */
+enum { OPT_HELP = 1 };
+
 /* Reads argv[1..argc-1] (argv[0] is the command's name) into the tables'
- * variables. Returns 0 when done, 1 when -h or --help was given (nothing
- * else is read), -1 with a message in err that begins with spec->prog:
+ * variables. Returns 0 when done, OPT_HELP when -h or --help was given
+ * (nothing else is read), ERR_FAIL (-1) with a message in err that begins with spec->prog:
  * an unknown option, a missing or bad value ("arena run: --threads takes a
  * whole number from 0 to 1024"), a positional argument too many or one
  * missing. After -1 the variables may hold some of the values read. */

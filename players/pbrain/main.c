@@ -209,7 +209,7 @@ int main(int argc, char **argv)
 	const PlayerType *type = type_name ? registry_find(type_name) : NULL;
 	char err[ERR_LEN];
 	int rc = opt_parse(&spec, argc, argv, err, sizeof err);
-	if (rc == 1) {
+	if (rc == OPT_HELP) {
 		opt_help(&spec, stdout);
 		help_tail(stdout, type);
 		return 0;

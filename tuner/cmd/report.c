@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "commands.h"
+#include "err.h"
 #include "opt.h"
 #include "printable.h"
 #include "tuner_html.h"
@@ -26,7 +27,7 @@ int report_command(int argc, char **argv)
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
-	char err[2048];
+	char err[ERR_MAX];
 	int rc = tuner_html_rebuild(dir, err, sizeof err);
 	if (rc < 0) {
 		fputs("tuner report: ", stderr);

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "commands.h"
+#include "err.h"
 #include "opt.h"
 #include "printable.h"
 #include "spsa.h"
@@ -44,7 +45,7 @@ int spsa_command(int argc, char **argv)
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
-	char err[4096];
+	char err[ERR_MAX];
 	status = spsa_tune(&o, err, sizeof err);
 	if (status)
 		printable_line(stderr, err);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "commands.h"
+#include "err.h"
 #include "opt.h"
 #include "printable.h"
 #include "texel.h"
@@ -43,7 +44,7 @@ int texel_command(int argc, char **argv)
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
-	char err[2048];
+	char err[ERR_MAX];
 	status = texel_tune(&o, err, sizeof err);
 	if (status)
 		printable_line(stderr, err);
