@@ -476,7 +476,7 @@ int inifile_stem(const char *path, char *out, size_t outlen)
 	 * and a newline would reach config.ini and tuned.ini. */
 	if (!inifile_folder_name(out)) {
 		out[0] = '\0';
-		return -2;
+		return ERR_INPUT;
 	}
 	return 0;
 }

@@ -375,7 +375,7 @@ int report_run_paths(const char *dir, const char *const *paths, int npaths,
 	TallyDups dups = o->dups;
 	Tally t;
 	if (tally_read_paths(paths, npaths, given, n, dups, &t, err, errlen) < 0)
-		return -2;
+		return ERR_INPUT;
 	/* The page's games come from a games.csv alone (its config.ini beside
 	 * it says the board); other records give the tables only. */
 	char fmt_err[64];
@@ -401,7 +401,7 @@ int report_run_paths(const char *dir, const char *const *paths, int npaths,
 	if (access(fpath, F_OK) == 0 &&
 	    faults_scan(fpath, false, NULL, NULL, err, errlen) < 0) {
 		tally_free(&t);
-		return -2;
+		return ERR_INPUT;
 	}
 	int rc = -2; /* bad input, until the writing starts */
 	EloRatings *r = NULL;

@@ -25,7 +25,7 @@ int report_dir(const char *dir, FILE *out, char *err, size_t errlen)
 		snprintf(err, errlen,
 		         "%s is a tuner's folder: `tuner report %s` rebuilds its page", dir,
 		         dir);
-		return -2;
+		return ERR_INPUT;
 	}
 	char csv[OUTFILE_PATH_MAX + 32], ini[OUTFILE_PATH_MAX + 32];
 	snprintf(csv, sizeof csv, "%.4000s/games.csv", dir);

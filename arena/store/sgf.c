@@ -253,7 +253,7 @@ int sgf_write_paths_file(const char *const *paths, int npaths, int size, Rule ru
 		return -1;
 	if (sgf_write(paths, npaths, size, rule, f, err, errlen) < 0) {
 		outfile_abort(&o);
-		return -2;
+		return ERR_INPUT;
 	}
 	return outfile_commit(&o, err, errlen);
 }
