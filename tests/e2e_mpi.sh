@@ -7,6 +7,7 @@
 #   decided by the SPRT, an SPSA run, Texel's self-play and verification,
 #   arena balance, arena match; and the other ranks
 #   did play some of the games (GA_MPI_STATS);
+#   a game clock reaches every rank's engines (INFO timeout_match);
 #   a kill -9 of mpirun mid-run, then the same command (as one process and
 #   under mpirun) resumes to the same files;
 #   an engine that cannot start on the other ranks gives crash outcomes, not
@@ -122,6 +123,31 @@ same rr1 rr3 r/rr/games.csv r/rr/elo.csv r/rr/pairs.csv r/rr/samples.csv out.txt
 [ "$(ls rr3/r/rr/games | wc -l)" -eq 36 ] || fail "rank 0 wrote $(ls rr3/r/rr/games | wc -l) .psq records, not 36"
 others_played rr3
 echo "round robin: 3 ranks x 1 thread = 1 process x 2 threads"
+
+# A game clock reaches the other ranks: each engine is told it, on every
+# rank (the header once carried nodes, depth and ms only, and the other
+# ranks' games were played without a clock).
+pbrain=$(dirname "$arena")/../players/pbrain-naive
+cat > clock.ini <<INI
+[tournament]
+name = clock
+pairs = 3
+game_ms = 5000
+inc_ms = 20
+seed = 3
+restart = on
+[player a]
+type = external
+command = $pbrain
+[player b]
+type = external
+command = $pbrain
+INI
+run clock3 "${mpi[@]}" "$arena" run ../clock.ini --threads 1 --out r --log
+others_played clock3
+n=$(grep -l 'INFO timeout_match 5000' clock3/r/clock/logs/*.log | wc -l)
+[ "$n" -eq 12 ] || fail "$n of 12 engine logs were told the clock: $(grep -h timeout_match clock3/r/clock/logs/*.log | sort | uniq -c)"
+echo "game clock: told on every rank"
 
 cat > sprt.ini <<INI
 [tournament]

@@ -73,6 +73,8 @@ static void send_header(Lead *L, int threads)
 		wire_u64(&o, p->budget.nodes);
 		wire_i32(&o, p->budget.depth);
 		wire_u64(&o, (uint64_t)p->budget.ms);
+		wire_u64(&o, (uint64_t)p->budget.game_ms);
+		wire_u64(&o, (uint64_t)p->budget.inc_ms);
 		wire_f64(&o, spec->eval_scale ? spec->eval_scale[i] : 0);
 	}
 	/* Every worker gets its own copy: a send owns its buffer. */

@@ -163,6 +163,8 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 		p->budget.nodes = wire_get_u64(in);
 		p->budget.depth = wire_get_i32(in);
 		p->budget.ms = (int64_t)wire_get_u64(in);
+		p->budget.game_ms = (int64_t)wire_get_u64(in);
+		p->budget.inc_ms = (int64_t)wire_get_u64(in);
 		b->eval_scale[i] = wire_get_f64(in);
 	}
 	if (in->bad) {
