@@ -91,3 +91,16 @@ int moves_pick_best(Board *b, const int16_t *pts, int *score, int np, Rng *rng)
 		score[best] = INT_MIN;
 	}
 }
+
+int moves_choose_scored(const Board *pos, const int16_t *pts, int *score, int np,
+                        uint64_t seed, MoveInfo *info)
+{
+	Rng rng;
+	rng_seed(&rng, seed ^ pos->hash);
+	Board b = *pos;
+	int i = moves_pick_best(&b, pts, score, np, &rng);
+	if (i < 0)
+		return moves_fallback(&b);
+	info->score = score[i];
+	return pts[i];
+}

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "player.h"
 #include "rng.h"
 
 /* Empty points within Chebyshev distance dist (1..BOARD_PAD) of a stone, in
@@ -25,5 +26,12 @@ int moves_pick_best(Board *b, const int16_t *pts, int *score, int np, Rng *rng);
 /* A playable point of b, scanning from the centre outwards: for a player
  * whose own choice was not playable. POINT_NONE only on a full board. */
 int moves_fallback(Board *b);
+
+/* The choice of a one-ply player that scored the points pts[0..np) of
+ * pos: moves_pick_best with ties drawn by an rng seeded with seed ^ the
+ * position's hash, so a position gets the same answer every time; its
+ * score in info->score. moves_fallback's point if none is playable. */
+int moves_choose_scored(const Board *pos, const int16_t *pts, int *score, int np,
+                        uint64_t seed, MoveInfo *info);
 
 #endif

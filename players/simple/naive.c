@@ -120,14 +120,7 @@ static int naive_choose(Player *p, const Board *pos, const Budget *budget, MoveI
 			score[np++] = s;
 		}
 	info->nodes = (uint64_t)np;
-	Rng rng;
-	rng_seed(&rng, n->seed ^ pos->hash);
-	Board b = *pos;
-	int i = moves_pick_best(&b, pts, score, np, &rng);
-	if (i < 0)
-		return moves_fallback(&b);
-	info->score = score[i];
-	return pts[i];
+	return moves_choose_scored(pos, pts, score, np, n->seed, info);
 }
 
 const PlayerType player_naive = {

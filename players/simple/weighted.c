@@ -221,14 +221,7 @@ static int weighted_choose(Player *p, const Board *pos, const Budget *budget,
 			score[np++] = (a > d ? a : d) + weighted_bonus(w, pos, q, me);
 		}
 	info->nodes = (uint64_t)np;
-	Rng rng;
-	rng_seed(&rng, w->seed ^ pos->hash);
-	Board b = *pos;
-	int i = moves_pick_best(&b, pts, score, np, &rng);
-	if (i < 0)
-		return moves_fallback(&b);
-	info->score = score[i];
-	return pts[i];
+	return moves_choose_scored(pos, pts, score, np, w->seed, info);
 }
 
 const PlayerType player_weighted = {
