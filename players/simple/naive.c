@@ -15,7 +15,6 @@
 
 #include "moves.h"
 #include "player.h"
-#include "rng.h"
 
 enum { P_MODE, P_SCORE1, P_SCORE2, P_SCORE3, P_SCORE4, P_COUNT };
 

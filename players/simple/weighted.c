@@ -24,7 +24,6 @@
 
 #include "moves.h"
 #include "player.h"
-#include "rng.h"
 
 enum { P_ATTACK, P_DEFENCE, P_RADIUS, P_CAP, P_WIN, P_FOUR, P_THREE, P_CENTRE, P_COUNT };
 
