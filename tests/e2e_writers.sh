@@ -7,7 +7,9 @@
 #   that are there; arena elo of a games file outside a run folder, whose
 #   games include faults, does not point to a faults.csv that is not there;
 #   arena pgn of a file outside a run folder takes the file's name as the
-#   event, and of a bad file exits 2 with nothing written.
+#   event, and of a bad file exits 2 with nothing written; arena show of
+#   game N of the run's PGN (--moves) and SGF prints the same moves and
+#   result as of games.csv, and refuses an unknown or a missing N.
 # usage: e2e_writers.sh ARENA_BINARY
 set -euo pipefail
 arena=$(realpath "$1")
@@ -68,6 +70,37 @@ grep -q '^\[Termination "normal"\]$' cup.pgn || fail "no Termination"
 tags=$(awk '/^\[/ { sub(/ .*/, ""); printf "%s", $0 } /^$/ { exit }' cup.pgn)
 [ "$tags" = '[Event[Site[Date[Round[White[Black[Result[PlyCount[Termination' ] ||
 	fail "tags out of order: $tags"
+
+# arena show replays game N from every format: the run's games as PGN
+# (with their moves) and SGF show the same moves and result as games.csv
+# (job N - 1); an unknown N and a missing one are bad input.
+"$arena" pgn --moves r/cup/games.csv > cupm.pgn || fail "arena pgn --moves"
+grep -q '^1\. h8 ' cupm.pgn || fail "no movetext in arena pgn --moves"
+for n in 1 2 3 4; do
+	"$arena" show r/cup/games.csv $((n - 1)) > csv.show || fail "show games.csv $((n - 1))"
+	grep -q "^recorded: job $((n - 1))," csv.show || fail "show games.csv: no recorded line"
+	for f in cupm.pgn r/cup/games.sgf; do
+		"$arena" show "$f" $n > rec.show 2>&1 || fail "show $f $n: $(cat rec.show)"
+		diff <(grep -E '^(freestyle|result):? ' csv.show) \
+			<(grep -E '^(freestyle|result):? ' rec.show) >/dev/null ||
+			fail "show $f $n differs from games.csv: $(cat rec.show)"
+		grep -q "^recorded: game $n (" rec.show || fail "show $f $n: $(tail -1 rec.show)"
+	done
+done
+grep -q '^result: ' rec.show && grep -q ' moves: h8 ' rec.show || fail "show printed no moves"
+one=$(ls r/cup/games/*.psq | head -1)
+"$arena" show "$one" > one.show || fail "show of a .psq without N"
+set +e
+"$arena" show r/cup/games.sgf 9 > none.out 2> none.err
+st=$?
+"$arena" show cupm.pgn > some.out 2> some.err
+st2=$?
+set -e
+[ $st -eq 2 ] && grep -q 'r/cup/games.sgf: no game 9 (it holds 4)' none.err ||
+	fail "unknown N: status $st, $(cat none.err)"
+[ $st2 -eq 2 ] && grep -q 'holds 4 games: N picks one' some.err ||
+	fail "no N for 4 games: status $st2, $(cat some.err)"
+[ ! -s none.out ] && [ ! -s some.out ] || fail "bad input printed a board"
 
 # A games file of another origin, with faults, no faults.csv beside it.
 mkdir m

@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_play.h"
 #include "lines.h"
 
 enum { PGN_LINE_MAX = 1 << 16, MOVE_TEXT_MAX = BOARD_MAX_MOVES * 6 };
@@ -71,33 +70,6 @@ static double result_score(const char *r)
 	       : !strcmp(r, "1/2-1/2") ? 0.5
 	       : !strcmp(r, "*")       ? -1
 	                               : -2;
-}
-
-/* A word for how the game ended, from its Termination tag. */
-static void reason_of(const char *term, char reason[24])
-{
-	static const struct {
-		const char *has, *reason;
-	} words[] = {
-	    {"five", "five"},       {"forbidden", "forbidden"}, {"time", "timeout"},
-	    {"illegal", "illegal"}, {"full", "full_board"},     {"adjudic", "adjudication"},
-	    {"crash", "crash"},     {"disconnect", "crash"},    {"resign", "resign"}};
-	for (int e = 0; e < END_COUNT; e++)
-		if (!strcmp(term, game_end_name((EndReason)e))) {
-			snprintf(reason, 24, "%.23s", term);
-			return;
-		}
-	char low[64];
-	size_t n = 0;
-	for (; term[n] && n < sizeof low - 1; n++)
-		low[n] = (char)tolower((unsigned char)term[n]);
-	low[n] = '\0';
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (strstr(low, words[i].has)) {
-			snprintf(reason, 24, "%s", words[i].reason);
-			return;
-		}
-	snprintf(reason, 24, "%s", "unknown");
 }
 
 /* A whole number 0..2e9 at *s; advances *s. */
@@ -140,11 +112,6 @@ static int pgn_finish(Pgn *p, char *err, size_t errlen)
 		return pgn_fail(p, p->start, err, errlen, msg);
 	}
 	p->rf->number++;
-	if (score < 0) {
-		records_unfinished(p->rf);
-		pgn_reset(p);
-		return 0;
-	}
 	RecordGame g = {.line = p->start,
 	                .format = RECORDS_PGN,
 	                .job = p->rf->number,
@@ -155,7 +122,7 @@ static int pgn_finish(Pgn *p, char *err, size_t errlen)
 	const char *second = p->first == 2 ? p->white : p->black;
 	memcpy(g.black, first, sizeof g.black);
 	memcpy(g.white, second, sizeof g.white);
-	reason_of(p->termination, g.reason);
+	records_reason(p->termination, g.reason);
 	const char *r = p->round;
 	if (whole(&r, &g.round) == 0 && *r == '.') {
 		r++;
@@ -170,7 +137,8 @@ static int pgn_finish(Pgn *p, char *err, size_t errlen)
 		g.nmoves = -1;
 		g.plies = p->plycount >= 0 ? (int)p->plycount : 0;
 	}
-	if (records_emit(p->rf, &g, msg, sizeof msg) < 0)
+	if ((score < 0 ? records_unfinished(p->rf, &g, msg, sizeof msg)
+	               : records_emit(p->rf, &g, msg, sizeof msg)) < 0)
 		return pgn_fail(p, p->start, err, errlen, msg);
 	pgn_reset(p);
 	return 0;
@@ -372,12 +340,14 @@ int pgn_read(RecordsFile *rf, FILE *f, char *err, size_t errlen)
 	size_t len;
 	LinesStatus st;
 	int rc = 0;
-	while (rc == 0 && (st = lines_next(&lr, &line, &len)) == LINES_OK) {
+	while (rc == 0 && !rf->stop && (st = lines_next(&lr, &line, &len)) == LINES_OK) {
 		p->line = lr.line;
 		rc = pgn_line(p, line, err, errlen);
 		if (rc == 0 && p->ended && !p->comment)
 			rc = pgn_finish(p, err, errlen);
 	}
+	if (rf->stop) /* records_find has its game */
+		st = LINES_END, p->comment = 0, p->start = 0;
 	if (rc == 0 && st != LINES_END) {
 		char msg[128];
 		lines_error(&lr, st, msg, sizeof msg);

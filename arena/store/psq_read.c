@@ -157,11 +157,11 @@ int psq_read(RecordsFile *rf, FILE *f, char *err, size_t errlen)
 		               "%s:1: no players: neither names after the moves nor a file "
 		               "name BLACK_vs_WHITE.psq",
 		               rf->path);
-	} else if (t < 1 && !from_board(q, &g)) {
-		records_unfinished(rf);
 	} else {
 		char msg[512];
-		if (records_emit(rf, &g, msg, sizeof msg) < 0)
+		bool unfinished = t < 1 && !from_board(q, &g);
+		if ((unfinished ? records_unfinished(rf, &g, msg, sizeof msg)
+		                : records_emit(rf, &g, msg, sizeof msg)) < 0)
 			rc = err_input(err, errlen, "%s:1: %s", rf->path, msg);
 	}
 	free(q);
