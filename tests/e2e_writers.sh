@@ -114,6 +114,17 @@ grep -q 'crash 1' elo.out || fail "elo does not count the crash: $(cat elo.out)"
 ! grep -q 'faults.csv' elo.out || fail "arena elo points to a faults.csv that is not there"
 named elo.out > said.txt
 while read -r f; do [ -f "$f" ] || fail "arena elo names $f, not there"; done < said.txt
+# --out elsewhere: the faults.csv looked for is the one beside the games
+# file, not one in the output folder.
+mkdir d
+echo 'not a faults file' > d/faults.csv
+"$arena" elo m/merged.csv --out d >elo.out 2>&1 || fail "elo --out d read d/faults.csv: $(cat elo.out)"
+! grep -q 'faults.csv' elo.out || fail "arena elo --out points to the output folder's faults.csv"
+cp r/cup/faults.csv m/faults.csv
+"$arena" elo m/merged.csv --out d >elo.out 2>&1 || fail "elo --out d: $(cat elo.out)"
+grep -q '(the evidence of each fault: faults.csv)' elo.out ||
+	fail "arena elo --out does not point to the faults.csv beside the games: $(cat elo.out)"
+rm m/faults.csv
 "$arena" pgn m/merged.csv > m.pgn || fail "pgn of merged.csv"
 grep -q '^\[Event "merged"\]$' m.pgn || fail "Event is not the file's name"
 grep -q '^\[Termination "abandoned"\]$' m.pgn || fail "crash is not abandoned"
