@@ -9,7 +9,8 @@
 #   arena pgn of a file outside a run folder takes the file's name as the
 #   event, and of a bad file exits 2 with nothing written; arena show of
 #   game N of the run's PGN (--moves) and SGF prints the same moves and
-#   result as of games.csv, and refuses an unknown or a missing N.
+#   result as of games.csv, and refuses an unknown or a missing N; arena
+#   report of records writes what arena elo writes, merged inputs too.
 # usage: e2e_writers.sh ARENA_BINARY
 set -euo pipefail
 arena=$(realpath "$1")
@@ -129,6 +130,29 @@ rm m/faults.csv
 grep -q '^\[Event "merged"\]$' m.pgn || fail "Event is not the file's name"
 grep -q '^\[Termination "abandoned"\]$' m.pgn || fail "crash is not abandoned"
 grep -q '^\[Termination "time forfeit"\]$' m.pgn || fail "timeout is not a time forfeit"
+
+# arena report of records (not a run folder): the files arena elo writes,
+# the same tables; several inputs merged; --out with a run folder.
+"$arena" report cupm.pgn --out rep >rep.out 2>&1 || fail "report of a PGN: $(cat rep.out)"
+"$arena" elo cupm.pgn --out rep2 >elo2.out 2>&1 || fail "elo of a PGN: $(cat elo2.out)"
+for f in elo.csv pairs.csv los.csv report.html; do
+	[ -s "rep/$f" ] || fail "arena report of a PGN wrote no $f"
+done
+cmp -s rep/elo.csv rep2/elo.csv || fail "arena report and arena elo differ: $(diff rep/elo.csv rep2/elo.csv)"
+[ "$(named rep.out)" = "$(named elo2.out | sed 's#^rep2/#rep/#')" ] ||
+	fail "report and elo name different files: $(named rep.out | tr '\n' ' ')"
+{
+	head -1 r/cup/games.csv
+	echo '0,0,1,o,a,x,1-0,five,2,h8 i8,1,1,0,0'
+	echo '1,0,1,o,x,b,1/2-1/2,five,2,h8 i9,1,1,0,0'
+} > x.csv
+"$arena" report r/cup/games.sgf x.csv --out rep3 >rep3.out 2>&1 ||
+	fail "report of two records: $(cat rep3.out)"
+[ "$(tail -n +2 rep3/elo.csv | wc -l)" -eq 3 ] || fail "merged report: not 3 players: $(cat rep3/elo.csv)"
+[ "$(awk -F, 'NR > 1 { n += $6 } END { print n }' rep3/elo.csv)" -eq 12 ] ||
+	fail "merged report: not 6 games: $(cat rep3/elo.csv)"
+"$arena" report r/cup --out rep4 >rep4.out 2>&1 || fail "report of a run --out: $(cat rep4.out)"
+[ -s rep4/report.html ] && [ -s rep4/elo.csv ] || fail "report of a run --out wrote nothing there"
 
 # Bad input: exit 2, nothing on standard output.
 { head -1 r/cup/games.csv; echo '0,0,1,o,x,y,1-0,five,2,h8 i8,1,1,0,0'; echo 'bad'; } > bad.csv
