@@ -244,7 +244,7 @@ static void print_recorded(const Found *f, FILE *out)
 	}
 	fprintf(out, "recorded: game %d (%s:%ld), %s (black) vs %s (white): %s", g->job,
 	        printable_text(place, sizeof place, f->file), g->line, black, white, res);
-	fprintf(out, g->score < 0 ? "\n" : ", %s\n", reason);
+	fprintf(out, "%s%s\n", g->score < 0 ? "" : ", ", g->score < 0 ? "" : reason);
 	if (g->nmoves < 0)
 		fprintf(out, "note: the record holds no moves (%d played)\n", g->plies);
 }
