@@ -74,16 +74,20 @@ int records_emit(RecordsFile *rf, RecordGame *g, char *msg, size_t msglen)
 {
 	g->file = rf->path;
 	g->input = rf->input;
+	bool stop = false;
 	if (rf->finding) { /* records_find: only the game wanted */
 		if (rf->want >= 0 ? g->job != rf->want : rf->found)
 			return 0;
 		rf->found = true;
-		rf->stop = rf->want >= 0;
+		stop = rf->want >= 0;
 	}
 	g->id = game_id(g);
 	if (rf->counts)
 		rf->counts->games++;
-	return rf->fn(rf->user, g, msg, msglen) < 0 ? ERR_INPUT : 0;
+	if (rf->fn(rf->user, g, msg, msglen) < 0)
+		return ERR_INPUT; /* an error, not the end of the reading */
+	rf->stop = stop;
+	return 0;
 }
 
 int records_unfinished(RecordsFile *rf, RecordGame *g, char *msg, size_t msglen)
