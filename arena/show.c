@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config_keys.h"
@@ -18,29 +19,30 @@
 #include "moves_csv.h"
 #include "printable.h"
 #include "record.h"
-#include "results.h"
+#include "records.h"
 #include "rules.h"
 
-/* The game of one job in a games.csv. */
+/* The game wanted, as read: its moves on the board of the record's size,
+ * else of size. */
 typedef struct {
-	int job, size, found;
+	int size;
 	Record *rec;
-	ResultRow row;
-} Wanted;
+	RecordGame g;    /* its pointers cleared */
+	char file[4200]; /* the file it came from (in a folder: its .psq) */
+} Found;
 
-static int take_job(void *user, const ResultRow *row, const char *moves, char *msg,
-                    size_t msglen)
+static int take_game(void *user, const RecordGame *g, char *msg, size_t msglen)
 {
-	Wanted *w = user;
-	if (row->job != w->job)
-		return 0;
-	int n =
-	    record_parse_moves(w->size, moves, w->rec->moves, BOARD_MAX_MOVES, msg, msglen);
+	Found *f = user;
+	int size = g->size ? g->size : f->size;
+	record_init(f->rec, size);
+	int n = records_points(g, size, f->rec->moves, BOARD_MAX_MOVES, msg, msglen);
 	if (n < 0)
 		return -1;
-	w->rec->count = n;
-	w->row = *row;
-	w->found = 1;
+	f->rec->count = n;
+	f->g = *g;
+	snprintf(f->file, sizeof f->file, "%s", g->file);
+	f->g.file = NULL, f->g.points = NULL, f->g.moves_text = NULL;
 	return 0;
 }
 
@@ -171,61 +173,98 @@ static int beside(const char *path, int job, int size, char *fault, size_t fault
 	return job_moves(path, job, size, jm, err, errlen);
 }
 
+/* The game of the options in f (rec filled), and the rule to replay it
+ * under. Returns 0, or the exit status with the message in err. */
+static int find_game(const ShowOptions *opt, Found *f, Rule *rule, char *err, size_t errlen)
+{
+	const char *path = opt->path;
+	char msg[ERR_MAX];
+	int fmt = records_format(path, msg, sizeof msg);
+	if (fmt < 0) {
+		snprintf(err, errlen, "%s", msg);
+		return 2;
+	}
+	/* The run's board and rule, from a config.ini beside the file, for
+	 * what the record does not say. */
+	struct stat st;
+	int sz = BOARD_DEFAULT;
+	Rule r = RULE_FREESTYLE;
+	if ((stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) &&
+	    run_settings(path, &sz, &r, err, errlen) < 0)
+		return 2;
+	*rule = opt->rule >= 0 ? (Rule)opt->rule : r;
+	f->size = opt->size ? (int)opt->size : sz;
+	long held = 0;
+	int rc = records_find(path, opt->job, take_game, f, &held, msg, sizeof msg);
+	if (rc < 0) {
+		snprintf(err, errlen, "%s", msg);
+		return 2;
+	}
+	const char *what = fmt == RECORDS_CSV ? "its job number" : "its number from 1";
+	if (opt->job < 0 && held > 1) {
+		snprintf(err, errlen,
+		         "arena show: %s holds %ld games: N picks one (%s) (try --help)",
+		         path, held, what);
+		return 2;
+	}
+	if (!rc) {
+		if (opt->job < 0)
+			snprintf(err, errlen, "%s: no game (it holds none)", path);
+		else
+			snprintf(err, errlen, "%s: no game %ld (it holds %ld)", path,
+			         opt->job, held);
+		return 2;
+	}
+	return 0;
+}
+
+/* What the record says of the game: a games.csv's row as it is, else its
+ * place, players and result. */
+static void print_recorded(const Found *f, FILE *out)
+{
+	const RecordGame *g = &f->g;
+	char opening[PRINTABLE_SIZE(sizeof g->opening)],
+	    black[PRINTABLE_SIZE(sizeof g->black)], white[PRINTABLE_SIZE(sizeof g->white)],
+	    reason[PRINTABLE_SIZE(sizeof g->reason)], place[PRINTABLE_SIZE(sizeof f->file)];
+	const char *res = g->score == 1   ? "1-0"
+	                  : g->score == 0 ? "0-1"
+	                  : g->score < 0  ? "unfinished"
+	                                  : "1/2-1/2";
+	printable_text(black, sizeof black, g->black);
+	printable_text(white, sizeof white, g->white);
+	printable_text(reason, sizeof reason, g->reason);
+	if (g->format == RECORDS_CSV) {
+		fprintf(out,
+		        "recorded: job %d, pair %d, opening %s, %s (black) vs %s (white): "
+		        "%s, %s\n",
+		        g->job, g->pair,
+		        printable_text(opening, sizeof opening, g->opening), black, white,
+		        res, reason);
+		return;
+	}
+	fprintf(out, "recorded: game %d (%s:%ld), %s (black) vs %s (white): %s", g->job,
+	        printable_text(place, sizeof place, f->file), g->line, black, white, res);
+	fprintf(out, "%s%s\n", g->score < 0 ? "" : ", ", g->score < 0 ? "" : reason);
+	if (g->nmoves < 0)
+		fprintf(out, "note: the record holds no moves (%d played)\n", g->plies);
+}
+
 int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 {
 	const char *path = opt->path;
-	Rule rule = opt->rule >= 0 ? (Rule)opt->rule : RULE_FREESTYLE;
-	bool rule_given = opt->rule >= 0;
-	long size = opt->size, job = opt->job;
 	Record rec; /* 3 KB */
-	char msg[ERR_MAX];
-	size_t len = strlen(path);
-	bool csv = len > 4 && strcmp(path + len - 4, ".csv") == 0;
-	Wanted w = {.rec = &rec};
-	if (csv) {
-		if (job < 0) {
-			snprintf(err, errlen,
-			         "arena show: give the job number after %s (try --help)",
-			         path);
-			return 2;
-		}
-		int sz = BOARD_DEFAULT;
-		Rule r = RULE_FREESTYLE;
-		if (run_settings(path, &sz, &r, err, errlen) < 0)
-			return 2;
-		if (!rule_given)
-			rule = r;
-		record_init(&rec, size ? (int)size : sz);
-		w.job = (int)job;
-		w.size = rec.size;
-		if (results_scan(path, take_job, &w, NULL, msg, sizeof msg) < 0) {
-			snprintf(err, errlen, "%s", msg);
-			return 2;
-		}
-		if (!w.found) {
-			snprintf(err, errlen, "arena show: %s has no job %ld", path, job);
-			return 2;
-		}
-	} else {
-		if (job >= 0) {
-			snprintf(
-			    err, errlen,
-			    "arena show: unexpected argument '%ld': a .psq record holds "
-			    "one game (try --help)",
-			    job);
-			return 2;
-		}
-		if (record_load_psq(path, &rec, msg, sizeof msg) < 0) {
-			snprintf(err, errlen, "%s", msg);
-			return 2;
-		}
-	}
+	Rule rule;
+	Found f = {.rec = &rec};
+	int status = find_game(opt, &f, &rule, err, errlen);
+	if (status)
+		return status;
+	bool csv = f.g.format == RECORDS_CSV;
 	/* faults.csv and moves.csv beside games.csv: the referee's evidence
 	 * and the moves' notes, read (and checked) before anything is shown. */
 	char fault[600] = "";
 	JobMoves *jm = NULL;
-	if (w.found &&
-	    beside(path, w.row.job, rec.size, fault, sizeof fault, &jm, err, errlen) < 0)
+	if (csv &&
+	    beside(path, f.g.job, rec.size, fault, sizeof fault, &jm, err, errlen) < 0)
 		return 2;
 	Board b;
 	board_init(&b, rec.size, rule);
@@ -260,25 +299,10 @@ int show_game(const ShowOptions *opt, FILE *out, char *err, size_t errlen)
 	fprintf(out, "\n%s, %dx%d, %d moves: %s\n", rule_name(rule), rec.size, rec.size,
 	        b.count, moves);
 	fprintf(out, "result: %s%s%s\n", end, why, *why ? ")" : "");
-	/* The fields of another tool's games.csv may hold control characters:
+	/* The fields of another tool's record may hold control characters:
 	 * shown as \xNN (printable.h). */
-	char opening[PRINTABLE_SIZE(sizeof w.row.opening)],
-	    black[PRINTABLE_SIZE(sizeof w.row.black)],
-	    white[PRINTABLE_SIZE(sizeof w.row.white)],
-	    reason[PRINTABLE_SIZE(sizeof w.row.reason)],
-	    evidence[PRINTABLE_SIZE(sizeof fault)];
-	if (w.found)
-		fprintf(out,
-		        "recorded: job %d, pair %d, opening %s, %s (black) vs %s (white): "
-		        "%s, %s\n",
-		        w.row.job, w.row.pair,
-		        printable_text(opening, sizeof opening, w.row.opening),
-		        printable_text(black, sizeof black, w.row.black),
-		        printable_text(white, sizeof white, w.row.white),
-		        w.row.score == 1   ? "1-0"
-		        : w.row.score == 0 ? "0-1"
-		                           : "1/2-1/2",
-		        printable_text(reason, sizeof reason, w.row.reason));
+	char evidence[PRINTABLE_SIZE(sizeof fault)];
+	print_recorded(&f, out);
 	if (*fault)
 		fprintf(out, "fault (faults.csv): %s\n",
 		        printable_text(evidence, sizeof evidence, fault));

@@ -10,15 +10,22 @@
 # errors, LOS matrix, pairs, the CSV files and the tables on stdout) with
 # gnuplot hidden from PATH, so without the plot; then RUNS runs with the
 # plot. Prints the medians of the wall time and the peak resident size.
+# Then the same games as a PGN (`arena pgn` of the list, headers-only):
+# `arena elo` of the PGN and of the list, runs taken in turn (side by
+# side), gnuplot hidden; the list's time includes report.html's reading of
+# its first 100,000 games, which a PGN does not give the page.
 # usage: tests/bench_elo.sh ARENA_BINARY GEN_GAMES_BINARY [RUNS] [SETS]
 #   SETS: "small large" (default) or one of them
 #   BENCH_ELO_DATA=DIR keeps the generated files in DIR and reuses them
 #   (the large one is about 2 GB)
+#   BENCH_ELO_PGN: the sets also timed as PGN (default "small"; the large
+#   one's PGN is about 1.7 GB)
 set -euo pipefail
 arena=$(realpath "$1")
 gen=$(realpath "$2")
 runs=${3:-5}
 sets=${4:-small large}
+pgn_sets=${BENCH_ELO_PGN-small}
 work=$(mktemp -d /tmp/bench_elo.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 data=${BENCH_ELO_DATA:-$work}
@@ -54,4 +61,25 @@ for set in $sets; do
 			"$set" "$args" $plot "$runs" "$wall" $((rss / 1024))
 		[ $plot = on ] || echo "      ($(basename "$arena") elo $csv --out out >/dev/null)"
 	done
+	case " $pgn_sets " in *" $set "*) ;; *) continue ;; esac
+	pgn="${csv%.csv}.pgn"
+	[ -s "$pgn" ] || "$arena" pgn "$csv" > "$pgn"
+	: > csv.txt
+	: > pgn.txt
+	for _ in $(seq "$runs"); do
+		for f in csv pgn; do
+			rm -rf out
+			in=$csv
+			[ $f = csv ] || in=$pgn
+			PATH="$work/nogp" /usr/bin/time -f "%e %M" -o time.txt \
+				"$arena" elo "$in" --out out >/dev/null
+			cat time.txt >> $f.txt
+		done
+	done
+	for f in csv pgn; do
+		printf '%-5s as %s, side by side, plot off: median of %d: %ss, peak %d MB\n' \
+			"$set" $f "$runs" "$(cut -d' ' -f1 $f.txt | median)" \
+			$(($(cut -d' ' -f2 $f.txt | median) / 1024))
+	done
+	echo "      ($(basename "$arena") pgn $csv > $pgn; $(basename "$arena") elo $pgn --out out)"
 done

@@ -1,15 +1,12 @@
 /* elo.c - `arena elo FILE|DIR...`: ratings from any record of games, merged
  * (report.h, records.h). */
-#define _POSIX_C_SOURCE 200809L
-#include <libgen.h>
 #include <stdio.h>
 
 #include "commands.h"
 #include "err.h"
 #include "opt.h"
 #include "printable.h"
-#include "report.h"
-#include "rundir.h"
+#include "report_dir.h"
 
 int elo_command(int argc, char **argv)
 {
@@ -77,23 +74,14 @@ int elo_command(int argc, char **argv)
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)
 		return status;
-	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", inputs[0]);
 	char err[ERR_MAX];
-	/* Like `arena run`, make the folder asked for rather than fail on it. */
-	if (dir && rundir_create(dir, err, sizeof err) < 0) {
-		fputs("arena elo: ", stderr);
-		printable_line(stderr, err);
-		return 2;
-	}
 	const ReportOptions o = {.anchor = anchor,
 	                         .dups = (TallyDups)dups,
 	                         .prior = prior ? ELO_PRIOR_DRAWS : ELO_PRIOR_NONE,
 	                         .challengers = challengers,
 	                         .nchallengers = gauntlet.count,
 	                         .find_gauntlet = true};
-	int rc = report_run_paths(dir ? dir : dirname(buf), inputs, paths.count, NULL, 0,
-	                          &o, stdout, err, sizeof err);
+	int rc = report_records(inputs, paths.count, dir, &o, stdout, err, sizeof err);
 	if (rc < 0) {
 		fputs("arena elo: ", stderr);
 		printable_line(stderr, err);

@@ -16,9 +16,12 @@ int show_command(int argc, char **argv)
 	     .kind = OPT_TEXT,
 	     .dest = &o.path,
 	     .required = true,
-	     .help = "a .psq record, or a run's games.csv"},
-	    OPT_INTEGER("JOB", &o.job, 0, 2000000000,
-	                "the game of a games.csv: its job number (first column)"),
+	     .help = "a record: a games.csv, a PGN, an SGF collection, a .psq or a "
+	             "folder of .psq files"},
+	    OPT_INTEGER("N", &o.job, 0, 2000000000,
+	                "the game: in a games.csv its job number (first column), else "
+	                "its number in the file from 1; needed when the file holds "
+	                "several"),
 	    OPT_END};
 	const Opt opts[] = {{.name = "rule",
 	                     .kind = OPT_CHOICE,
@@ -31,16 +34,20 @@ int show_command(int argc, char **argv)
 	                     .dest = &o.size,
 	                     .min = BOARD_MIN,
 	                     .max = BOARD_MAX,
-	                     .help = "the board's size (games.csv)",
-	                     .deflt = "the run's"},
+	                     .help = "the board's size, where the record does not say it "
+	                             "(games.csv, PGN)",
+	                     .deflt = "the run's, or 15"},
 	                    OPT_END};
 	const OptSpec spec = {
 	    "arena show",
-	    "Replays a game: the final board, the moves, and how the game ended under\n"
-	    "the rule. From a games.csv the board size and rule come from the run's\n"
-	    "config.ini beside it unless given, and the recorded result is shown too.\n"
-	    "  arena show FILE.psq [--rule R]\n"
-	    "  arena show games.csv JOB [--rule R] [--size N]\n",
+	    "Replays a game of any record: the final board, the moves, how the game\n"
+	    "ended under the rule, and what the record says (players, result). The\n"
+	    "board's size and the rule come from the record, else from --size and\n"
+	    "--rule, else from the run's config.ini beside the file. From a games.csv\n"
+	    "also the fault (faults.csv) and each move's notes (moves.csv).\n"
+	    "  arena show FILE [N] [--rule R] [--size S]\n"
+	    "  arena show games.csv JOB\n"
+	    "  arena show games.sgf 3\n",
 	    args, opts};
 	int status = opt_command(&spec, argc, argv);
 	if (status != OPT_GO_ON)

@@ -395,11 +395,17 @@ int report_run_paths(const char *dir, const char *const *paths, int npaths,
 		        dups == TALLY_DUPS_DROP ? "only the first of each counts"
 		                                : "every one counts");
 	}
-	/* faults.csv goes into the page: checked before anything is written. */
-	char fpath[OUTFILE_PATH_MAX];
-	snprintf(fpath, sizeof fpath, "%.4000s/faults.csv", dir);
-	if (access(fpath, F_OK) == 0 &&
-	    faults_scan(fpath, false, NULL, NULL, err, errlen) < 0) {
+	/* The faults.csv beside the games.csv (not in dir, which --out may
+	 * put elsewhere) goes into the page: checked before anything is
+	 * written. Records of other tools have none. */
+	char fpath[OUTFILE_PATH_MAX] = "";
+	if (csv) {
+		const char *slash = strrchr(csv, '/');
+		snprintf(fpath, sizeof fpath, "%.*sfaults.csv",
+		         slash ? (int)(slash - csv + 1) : 0, csv);
+	}
+	bool have_faults = *fpath && access(fpath, F_OK) == 0;
+	if (have_faults && faults_scan(fpath, false, NULL, NULL, err, errlen) < 0) {
 		tally_free(&t);
 		return ERR_INPUT;
 	}
@@ -431,7 +437,7 @@ int report_run_paths(const char *dir, const char *const *paths, int npaths,
 	rc = -1;
 	if (write_elo(dir, r, err, errlen) < 0 || write_los(dir, r, err, errlen) < 0)
 		goto out;
-	print_standings(out, &t, r, &g, access(fpath, F_OK) == 0);
+	print_standings(out, &t, r, &g, have_faults);
 	/* A gauntlet's table has already shown every pairing. */
 	if (write_pairs(dir, &t, gauntlet_only(&t, &g) ? NULL : out, err, errlen) < 0)
 		goto out;

@@ -75,7 +75,7 @@ int report_faults_json(FILE *f, const char *dir, int max_lines, char *err, size_
 	}
 	fputs("],\"lines\":[", f);
 	int rc = 0;
-	if (access(path, F_OK) == 0 || errno != ENOENT)
+	if (dir && (access(path, F_OK) == 0 || errno != ENOENT))
 		rc = faults_scan(path, false, add_line, &s, err, errlen);
 	fprintf(f, "],\"total\":%ld,\"players\":", s.total);
 	html_json_strings(f, (const char *const *)s.who.name, s.who.n);

@@ -447,7 +447,8 @@ int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_
 	opening_health_free(&oh);
 	FILE *f = html_page_member(p, "health");
 	fputs("{\"faults\":", f);
-	if (report_faults_json(f, dir, REPORT_HTML_FAULTS_MAX, err, errlen) < 0)
+	if (report_faults_json(f, csv ? dir : NULL, REPORT_HTML_FAULTS_MAX, err, errlen) <
+	    0)
 		goto out;
 	fputs(",\"time\":", f);
 	write_times(f, &s);

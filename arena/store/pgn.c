@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "coord.h"
 #include "printable.h"
 #include "records.h"
 #include "run_tags.h"
@@ -53,7 +54,38 @@ const char *pgn_termination(const char *reason)
 	return NULL;
 }
 
-static void pgn_game(FILE *out, const RunTags *tags, const RecordGame *r)
+/* The movetext: "1. h8 i9 2. h9 ...", lines under 80 bytes (PGN 8.2.2),
+ * each move as games.csv writes it (coord.h); the result follows. */
+static void pgn_moves(FILE *out, const RecordGame *r)
+{
+	int col = 0;
+	const char *s = r->moves_text;
+	for (int i = 0; i < r->nmoves; i++) {
+		char mv[COORD_TEXT_MAX], num[16] = "";
+		if (r->points) {
+			coord_format(r->size, r->points[i], mv);
+		} else {
+			while (*s == ' ')
+				s++;
+			size_t n = strcspn(s, " ");
+			snprintf(mv, sizeof mv, "%.*s", (int)(n < COORD_TEXT_MAX ? n : 7),
+			         s);
+			s += n;
+		}
+		if (i % 2 == 0)
+			snprintf(num, sizeof num, "%d. ", i / 2 + 1);
+		int len = (int)(strlen(num) + strlen(mv));
+		if (col && col + len + 1 > 72) {
+			fputc('\n', out);
+			col = 0;
+		}
+		col += fprintf(out, "%s%s%s", col ? " " : "", num, mv);
+	}
+	if (col)
+		fputc(' ', out);
+}
+
+static void pgn_game(FILE *out, const RunTags *tags, const RecordGame *r, bool moves)
 {
 	/* PGN's White moves first, which is Gomoku's black. The Seven Tag
 	 * Roster in its order, then the others in ASCII order (8.1.1). */
@@ -88,11 +120,15 @@ static void pgn_game(FILE *out, const RunTags *tags, const RecordGame *r)
 		pgn_tag(out, "TimeControl", tc_w);
 	if (!same && *tc_w)
 		pgn_tag(out, "WhiteTimeControl", tc_w);
-	fprintf(out, "\n%s\n\n", res);
+	fputc('\n', out);
+	if (moves)
+		pgn_moves(out, r);
+	fprintf(out, "%s\n\n", res);
 }
 
 typedef struct {
 	FILE *out;    /* NULL: the checking pass */
+	bool moves;   /* the movetext too */
 	int input;    /* whose tags are below; -1: none yet */
 	RunTags tags; /* of the input the games come from */
 } Pgn;
@@ -107,11 +143,17 @@ static int pgn_record(void *user, const RecordGame *r, char *msg, size_t msglen)
 		run_tags_find(r->file, &p->tags);
 		p->input = r->input;
 	}
-	pgn_game(p->out, &p->tags, r);
+	pgn_game(p->out, &p->tags, r, p->moves);
 	return 0;
 }
 
 int pgn_write(const char *const *paths, int npaths, FILE *out, char *err, size_t errlen)
+{
+	return pgn_write_moves(paths, npaths, false, out, err, errlen);
+}
+
+int pgn_write_moves(const char *const *paths, int npaths, bool moves, FILE *out, char *err,
+                    size_t errlen)
 {
 	/* Two passes over the inputs, a game at a time: the first reads every
 	 * game (bad input writes nothing), the second writes them. */
@@ -119,6 +161,7 @@ int pgn_write(const char *const *paths, int npaths, FILE *out, char *err, size_t
 	if (!p)
 		return err_set(err, errlen, "out of memory");
 	p->input = -1;
+	p->moves = moves;
 	int rc = records_scan(paths, npaths, pgn_record, p, NULL, err, errlen);
 	if (rc == 0) {
 		p->out = out;

@@ -18,6 +18,7 @@
 #ifndef ARENA_PGN_H
 #define ARENA_PGN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -27,6 +28,13 @@
  * every game is read before the first is written, so bad input writes
  * nothing. Returns 0, or negative with "file:line: what is wrong". */
 int pgn_write(const char *const *paths, int npaths, FILE *out, char *err, size_t errlen);
+
+/* pgn_write, and with moves set each game's moves as movetext ("1. h8 i9
+ * 2. ...", as games.csv writes them, on the board of the record: the
+ * run's size for a games.csv, which the PGN does not say) before its
+ * result. A game whose record has no moves has none. */
+int pgn_write_moves(const char *const *paths, int npaths, bool moves, FILE *out, char *err,
+                    size_t errlen);
 
 /* PGN's Termination for a games.csv reason, or NULL for one it does not
  * know. */

@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_play.h"
 #include "lines.h"
 
 enum { PGN_LINE_MAX = 1 << 16, MOVE_TEXT_MAX = BOARD_MAX_MOVES * 6 };
@@ -52,6 +51,7 @@ typedef struct {
 	size_t mlen;
 	int nmoves;
 	bool moves_bad;
+	char last_term[64], last_reason[24]; /* records_reason's last answer (kept) */
 } Pgn;
 
 static void pgn_reset(Pgn *p)
@@ -71,33 +71,6 @@ static double result_score(const char *r)
 	       : !strcmp(r, "1/2-1/2") ? 0.5
 	       : !strcmp(r, "*")       ? -1
 	                               : -2;
-}
-
-/* A word for how the game ended, from its Termination tag. */
-static void reason_of(const char *term, char reason[24])
-{
-	static const struct {
-		const char *has, *reason;
-	} words[] = {
-	    {"five", "five"},       {"forbidden", "forbidden"}, {"time", "timeout"},
-	    {"illegal", "illegal"}, {"full", "full_board"},     {"adjudic", "adjudication"},
-	    {"crash", "crash"},     {"disconnect", "crash"},    {"resign", "resign"}};
-	for (int e = 0; e < END_COUNT; e++)
-		if (!strcmp(term, game_end_name((EndReason)e))) {
-			snprintf(reason, 24, "%.23s", term);
-			return;
-		}
-	char low[64];
-	size_t n = 0;
-	for (; term[n] && n < sizeof low - 1; n++)
-		low[n] = (char)tolower((unsigned char)term[n]);
-	low[n] = '\0';
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (strstr(low, words[i].has)) {
-			snprintf(reason, 24, "%s", words[i].reason);
-			return;
-		}
-	snprintf(reason, 24, "%s", "unknown");
 }
 
 /* A whole number 0..2e9 at *s; advances *s. */
@@ -140,11 +113,6 @@ static int pgn_finish(Pgn *p, char *err, size_t errlen)
 		return pgn_fail(p, p->start, err, errlen, msg);
 	}
 	p->rf->number++;
-	if (score < 0) {
-		records_unfinished(p->rf);
-		pgn_reset(p);
-		return 0;
-	}
 	RecordGame g = {.line = p->start,
 	                .format = RECORDS_PGN,
 	                .job = p->rf->number,
@@ -155,7 +123,11 @@ static int pgn_finish(Pgn *p, char *err, size_t errlen)
 	const char *second = p->first == 2 ? p->white : p->black;
 	memcpy(g.black, first, sizeof g.black);
 	memcpy(g.white, second, sizeof g.white);
-	reason_of(p->termination, g.reason);
+	if (strcmp(p->termination, p->last_term) != 0) { /* most games repeat one */
+		records_reason(p->termination, p->last_reason);
+		memcpy(p->last_term, p->termination, sizeof p->last_term);
+	}
+	memcpy(g.reason, p->last_reason, sizeof g.reason);
 	const char *r = p->round;
 	if (whole(&r, &g.round) == 0 && *r == '.') {
 		r++;
@@ -170,7 +142,8 @@ static int pgn_finish(Pgn *p, char *err, size_t errlen)
 		g.nmoves = -1;
 		g.plies = p->plycount >= 0 ? (int)p->plycount : 0;
 	}
-	if (records_emit(p->rf, &g, msg, sizeof msg) < 0)
+	if ((score < 0 ? records_unfinished(p->rf, &g, msg, sizeof msg)
+	               : records_emit(p->rf, &g, msg, sizeof msg)) < 0)
 		return pgn_fail(p, p->start, err, errlen, msg);
 	pgn_reset(p);
 	return 0;
@@ -183,7 +156,9 @@ static int tag_scan(const char **s, char *name, size_t nlen, char *value, size_t
 	while (*t == ' ' || *t == '\t')
 		t++;
 	size_t n = 0;
-	while (isalnum((unsigned char)*t) || *t == '_') {
+	/* ASCII letters, digits and '_' (no ctype call a byte: the hot path) */
+	while ((*t >= 'A' && *t <= 'Z') || (*t >= 'a' && *t <= 'z') ||
+	       (*t >= '0' && *t <= '9') || *t == '_') {
 		if (n + 1 < nlen)
 			name[n++] = *t;
 		t++;
@@ -193,14 +168,21 @@ static int tag_scan(const char **s, char *name, size_t nlen, char *value, size_t
 		t++;
 	if (!n || *t++ != '"')
 		return -1;
+	/* Runs without a quote or backslash copied whole: the hot path. */
 	size_t v = 0;
-	for (; *t && *t != '"'; t++) {
-		if (*t == '\\' && (t[1] == '"' || t[1] == '\\'))
-			t++;
-		if (v + 1 < vlen)
-			value[v++] = *t;
-		else
+	for (;;) {
+		size_t run = strcspn(t, "\"\\");
+		if (v + run >= vlen)
 			return -2;
+		memcpy(value + v, t, run);
+		v += run, t += run;
+		if (*t != '\\')
+			break;
+		if (t[1] == '"' || t[1] == '\\') /* \" and \\ escaped; a lone \ is itself */
+			t++;
+		if (v + 1 >= vlen)
+			return -2;
+		value[v++] = *t++;
 	}
 	value[v] = '\0';
 	if (*t++ != '"')
@@ -213,31 +195,68 @@ static int tag_scan(const char **s, char *name, size_t nlen, char *value, size_t
 	return 0;
 }
 
+/* The tags read, told apart once: a file of a million games has seven
+ * or more a game (the reading's hot path: no strcmp chain, no printf). */
+typedef enum {
+	TAG_OTHER,
+	TAG_EVENT,
+	TAG_WHITE,
+	TAG_BLACK,
+	TAG_RESULT,
+	TAG_TERM,
+	TAG_ROUND,
+	TAG_PLIES
+} Tag;
+
+static Tag tag_kind(const char *name)
+{
+	static const struct {
+		const char *name;
+		Tag tag;
+	} tags[] = {{"Event", TAG_EVENT},   {"White", TAG_WHITE},      {"Black", TAG_BLACK},
+	            {"Result", TAG_RESULT}, {"Termination", TAG_TERM}, {"Round", TAG_ROUND},
+	            {"PlyCount", TAG_PLIES}};
+	for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
+		if (name[0] == tags[i].name[0] && !strcmp(name, tags[i].name))
+			return tags[i].tag;
+	return TAG_OTHER;
+}
+
+/* value into dst of n bytes, cut to fit. */
+static void copy_cut(char *dst, size_t n, const char *value)
+{
+	size_t len = strlen(value);
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, value, len);
+	dst[len] = '\0';
+}
+
 static int pgn_tag(Pgn *p, const char *name, const char *value, char *err, size_t errlen)
 {
-	bool again = (!strcmp(name, "Event") && p->start) ||
-	             (!strcmp(name, "White") && p->has_white) ||
-	             (!strcmp(name, "Black") && p->has_black) ||
-	             (!strcmp(name, "Result") && p->result[0]);
+	Tag tag = tag_kind(name);
+	bool again = (tag == TAG_EVENT && p->start) || (tag == TAG_WHITE && p->has_white) ||
+	             (tag == TAG_BLACK && p->has_black) ||
+	             (tag == TAG_RESULT && p->result[0]);
 	if (p->start && (p->in_moves || again) && pgn_finish(p, err, errlen) < 0)
 		return ERR_INPUT;
 	if (!p->start)
 		p->start = p->line;
 	char *dst = NULL;
-	if (!strcmp(name, "White"))
+	if (tag == TAG_WHITE)
 		dst = p->white, p->has_white = true, p->first = p->first ? p->first : 1;
-	else if (!strcmp(name, "Black"))
+	else if (tag == TAG_BLACK)
 		dst = p->black, p->has_black = true, p->first = p->first ? p->first : 2;
 	if (dst && records_name(dst, value) < 0)
 		return pgn_fail(p, p->line, err, errlen,
 		                "a player's name must be 1 to 63 bytes");
-	if (!strcmp(name, "Result"))
-		snprintf(p->result, sizeof p->result, "%.15s", value);
-	else if (!strcmp(name, "Termination"))
-		snprintf(p->termination, sizeof p->termination, "%.63s", value);
-	else if (!strcmp(name, "Round"))
-		snprintf(p->round, sizeof p->round, "%.31s", value);
-	else if (!strcmp(name, "PlyCount")) {
+	if (tag == TAG_RESULT)
+		copy_cut(p->result, sizeof p->result, value);
+	else if (tag == TAG_TERM)
+		copy_cut(p->termination, sizeof p->termination, value);
+	else if (tag == TAG_ROUND)
+		copy_cut(p->round, sizeof p->round, value);
+	else if (tag == TAG_PLIES) {
 		const char *v = value;
 		int n;
 		p->plycount = whole(&v, &n) == 0 && !*v ? n : -1;
@@ -302,11 +321,12 @@ static int pgn_movetext(Pgn *p, const char *s, char *err, size_t errlen)
 			                "movetext before any tag (a game begins with [Tag "
 			                "\"value\"] lines)");
 		char tok[16];
-		snprintf(tok, sizeof tok, "%.*s", (int)(len < 15 ? len : 15), s);
+		memcpy(tok, s, len < 15 ? len : 15);
+		tok[len < 15 ? len : 15] = '\0';
 		if (p->variation || *s == '$' || p->ended) {
 			/* skipped */
 		} else if (result_score(tok) > -2 && len == strlen(tok)) {
-			snprintf(p->token, sizeof p->token, "%s", tok);
+			memcpy(p->token, tok, sizeof tok);
 			p->ended = true;
 		} else {
 			const char *t = s, *end = s + len;
@@ -366,18 +386,22 @@ int pgn_read(RecordsFile *rf, FILE *f, char *err, size_t errlen)
 		return err_set(err, errlen, "out of memory");
 	p->rf = rf, p->line = 0;
 	pgn_reset(p);
+	p->last_term[0] = '\0';
+	records_reason("", p->last_reason);
 	Lines lr;
 	lines_init(&lr, f, PGN_LINE_MAX);
 	char *line;
 	size_t len;
 	LinesStatus st;
 	int rc = 0;
-	while (rc == 0 && (st = lines_next(&lr, &line, &len)) == LINES_OK) {
+	while (rc == 0 && !rf->stop && (st = lines_next(&lr, &line, &len)) == LINES_OK) {
 		p->line = lr.line;
 		rc = pgn_line(p, line, err, errlen);
 		if (rc == 0 && p->ended && !p->comment)
 			rc = pgn_finish(p, err, errlen);
 	}
+	if (rf->stop) /* records_find has its game */
+		st = LINES_END, p->comment = 0, p->start = 0;
 	if (rc == 0 && st != LINES_END) {
 		char msg[ERR_MAX];
 		lines_error(&lr, st, msg, sizeof msg);

@@ -8,7 +8,9 @@
  *     stone made five (five or more in a row), the mover won; the board
  *     is full, a draw; else the game is unfinished, counted and skipped;
  *   - no names in the trailer: the file's name, "BLACK_vs_WHITE.psq" (or
- *     " vs "), with the result from the board as above. */
+ *     " vs "), with the result from the board as above;
+ *   - none of these: an error, but for records_find (arena show), which
+ *     hands the game over with "?" for both players. */
 #define _POSIX_C_SOURCE 200809L
 #include "err.h"
 #include "records_impl.h"
@@ -152,16 +154,21 @@ int psq_read(RecordsFile *rf, FILE *f, char *err, size_t errlen)
 	rf->number++;
 	g.job = rf->number;
 	int t = from_trailer(r, &g);
+	if (t < 0 && rf->finding && from_file_name(rf->path, &g) < 0) {
+		/* records_find (arena show) replays a record of unknown players */
+		records_name(g.black, "?"), records_name(g.white, "?");
+		t = 0;
+	}
 	if (t < 0 && from_file_name(rf->path, &g) < 0) {
 		rc = err_input(err, errlen,
 		               "%s:1: no players: neither names after the moves nor a file "
 		               "name BLACK_vs_WHITE.psq",
 		               rf->path);
-	} else if (t < 1 && !from_board(q, &g)) {
-		records_unfinished(rf);
 	} else {
 		char msg[ERR_MAX];
-		if (records_emit(rf, &g, msg, sizeof msg) < 0)
+		bool unfinished = t < 1 && !from_board(q, &g);
+		if ((unfinished ? records_unfinished(rf, &g, msg, sizeof msg)
+		                : records_emit(rf, &g, msg, sizeof msg)) < 0)
 			rc = err_input(err, errlen, "%s:1: %s", rf->path, msg);
 	}
 	free(q);

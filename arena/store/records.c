@@ -6,12 +6,14 @@
 #include "records_impl.h"
 
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "coord.h"
+#include "game_play.h"
 #include "record.h"
 #include "results.h"
 
@@ -72,16 +74,31 @@ int records_emit(RecordsFile *rf, RecordGame *g, char *msg, size_t msglen)
 {
 	g->file = rf->path;
 	g->input = rf->input;
+	bool stop = false;
+	if (rf->finding) { /* records_find: only the game wanted */
+		if (rf->want >= 0 ? g->job != rf->want : rf->found)
+			return 0;
+		rf->found = true;
+		stop = rf->want >= 0;
+	}
 	g->id = game_id(g);
 	if (rf->counts)
 		rf->counts->games++;
-	return rf->fn(rf->user, g, msg, msglen) < 0 ? ERR_INPUT : 0;
+	if (rf->fn(rf->user, g, msg, msglen) < 0)
+		return ERR_INPUT; /* an error, not the end of the reading */
+	rf->stop = stop;
+	return 0;
 }
 
-void records_unfinished(RecordsFile *rf)
+int records_unfinished(RecordsFile *rf, RecordGame *g, char *msg, size_t msglen)
 {
-	if (rf->counts)
-		rf->counts->unfinished++;
+	if (!rf->finding) {
+		if (rf->counts)
+			rf->counts->unfinished++;
+		return 0;
+	}
+	g->score = -1;
+	return records_emit(rf, g, msg, msglen);
 }
 
 int records_name(char dst[64], const char *text)
@@ -91,6 +108,32 @@ int records_name(char dst[64], const char *text)
 		return -1;
 	memcpy(dst, text, n + 1);
 	return 0;
+}
+
+void records_reason(const char *term, char reason[24])
+{
+	static const struct {
+		const char *has, *reason;
+	} words[] = {
+	    {"five", "five"},       {"forbidden", "forbidden"}, {"time", "timeout"},
+	    {"illegal", "illegal"}, {"full", "full_board"},     {"adjudic", "adjudication"},
+	    {"crash", "crash"},     {"disconnect", "crash"},    {"resign", "resign"}};
+	for (int e = 0; e < END_COUNT; e++)
+		if (!strcmp(term, game_end_name((EndReason)e))) {
+			snprintf(reason, 24, "%.23s", term);
+			return;
+		}
+	char low[64];
+	size_t n = 0;
+	for (; term[n] && n < sizeof low - 1; n++)
+		low[n] = (char)tolower((unsigned char)term[n]);
+	low[n] = '\0';
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strstr(low, words[i].has)) {
+			snprintf(reason, 24, "%s", words[i].reason);
+			return;
+		}
+	snprintf(reason, 24, "%s", "unknown");
 }
 
 /* games.csv: results_scan's rows as games. */
@@ -117,7 +160,9 @@ static int csv_row(void *user, const ResultRow *row, const char *moves, char *ms
 	memcpy(g.reason, row->reason, sizeof g.reason);
 	g.nmoves = *moves ? row->plies : 0;
 	c->rf->number++;
-	return records_emit(c->rf, &g, msg, msglen); /* results_scan places msg */
+	if (records_emit(c->rf, &g, msg, msglen) < 0)
+		return -1;           /* results_scan places msg */
+	return c->rf->stop ? -1 : 0; /* found: the scan ends here */
 }
 
 /* The first bytes of f, past a byte-order mark and blank space; f is left
@@ -188,7 +233,7 @@ static int read_file(RecordsFile *rf, char *err, size_t errlen)
 	fclose(f);
 	if (fmt == RECORDS_CSV) {
 		Csv c = {.rf = rf};
-		if (results_scan(rf->path, csv_row, &c, NULL, err, errlen) < 0)
+		if (results_scan(rf->path, csv_row, &c, NULL, err, errlen) < 0 && !rf->stop)
 			rc = strstr(err, "out of memory") ? ERR_FAIL : ERR_INPUT;
 	}
 	return rc;
@@ -233,7 +278,7 @@ static int read_folder(RecordsFile *rf, char *err, size_t errlen)
 	if (n > 1)
 		qsort(names, n, sizeof *names, by_name);
 	const char *folder = rf->path;
-	for (size_t i = 0; i < n && rc == 0; i++) {
+	for (size_t i = 0; i < n && rc == 0 && !rf->stop; i++) {
 		char path[4096];
 		snprintf(path, sizeof path, "%s/%s", folder, names[i]);
 		rf->path = path;
@@ -246,20 +291,37 @@ static int read_folder(RecordsFile *rf, char *err, size_t errlen)
 	return rc;
 }
 
+/* One path, read as records_scan reads it, into rf. */
+static int read_path(RecordsFile *rf, char *err, size_t errlen)
+{
+	struct stat st;
+	bool dir = stat(rf->path, &st) == 0 && S_ISDIR(st.st_mode);
+	return dir ? read_folder(rf, err, errlen) : read_file(rf, err, errlen);
+}
+
 int records_scan(const char *const *paths, int npaths, RecordsFn fn, void *user,
                  RecordsCounts *counts, char *err, size_t errlen)
 {
 	if (counts)
 		*counts = (RecordsCounts){0};
 	for (int i = 0; i < npaths; i++) {
-		RecordsFile rf = {paths[i], i, fn, user, counts, 0};
-		struct stat st;
-		bool dir = stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode);
-		int rc = dir ? read_folder(&rf, err, errlen) : read_file(&rf, err, errlen);
+		RecordsFile rf = {
+		    .path = paths[i], .input = i, .fn = fn, .user = user, .counts = counts};
+		int rc = read_path(&rf, err, errlen);
 		if (rc < 0)
 			return rc;
 	}
 	return 0;
+}
+
+int records_find(const char *path, long number, RecordsFn fn, void *user, long *held,
+                 char *err, size_t errlen)
+{
+	RecordsFile rf = {
+	    .path = path, .fn = fn, .user = user, .finding = true, .want = number};
+	int rc = read_path(&rf, err, errlen);
+	*held = rf.number;
+	return rc < 0 ? rc : rf.found;
 }
 
 int records_points(const RecordGame *g, int size, int16_t *pts, int max, char *msg,

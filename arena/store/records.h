@@ -38,14 +38,14 @@ typedef struct {
 	int round; /* games.csv and SGF RO, PGN Round's R: the round; else 0 */
 	char opening[64];
 	char black[64], white[64]; /* black moves first (PGN: see pgn_read.c) */
-	double score;              /* black's: 1, 0.5 or 0 */
-	char reason[24];           /* games.csv's reason, else a word for how it ended */
-	int plies;                 /* moves played (PGN PlyCount when no moves are given) */
-	int ms[2];                 /* black's and white's thinking time; -1 unknown */
-	int size;                  /* the board's size if the record says it, else 0 */
-	int nmoves;                /* the moves below; -1: the record has none */
-	const int16_t *points;     /* nmoves board points (size > 0), else NULL */
-	const char *moves_text;    /* else the moves as "h8 i9 ..." (games.csv, PGN) */
+	double score;          /* black's: 1, 0.5 or 0; -1 unfinished (records_find only) */
+	char reason[24];       /* games.csv's reason, else a word for how it ended */
+	int plies;             /* moves played (PGN PlyCount when no moves are given) */
+	int ms[2];             /* black's and white's thinking time; -1 unknown */
+	int size;              /* the board's size if the record says it, else 0 */
+	int nmoves;            /* the moves below; -1: the record has none */
+	const int16_t *points; /* nmoves board points (size > 0), else NULL */
+	const char *moves_text; /* else the moves as "h8 i9 ..." (games.csv, PGN) */
 	uint64_t id; /* a hash of players, result and moves (0: no moves): the same game */
 } RecordGame;
 
@@ -67,6 +67,17 @@ typedef struct {
  * or ERR_FAIL (-1) out of memory. */
 int records_scan(const char *const *paths, int npaths, RecordsFn fn, void *user,
                  RecordsCounts *counts, char *err, size_t errlen);
+
+/* One game of path (a file or folder, read as records_scan reads it):
+ * number is its job number in a games.csv, else its place in the file
+ * (or folder) from 1, games without a result counted, and handed over
+ * too (score -1); -1 takes the first game. fn is called for that game
+ * alone, and the reading stops there (-1: it goes on, to count). *held
+ * is the number of games read: all of the file's when the game is not
+ * found or number is -1. Returns 1 found, 0 not found, or as
+ * records_scan. */
+int records_find(const char *path, long number, RecordsFn fn, void *user, long *held,
+                 char *err, size_t errlen);
 
 /* The format of path, as records_scan tells it; a folder is RECORDS_PSQ.
  * Returns the format, or ERR_INPUT with "file:1: ..." in err. */

@@ -7,8 +7,10 @@
  * The main line is read: the first variation at each branch, the rest
  * skipped. RE: B+ or W+ with an optional how (T or Time: timeout, F or
  * Forfeit, R or Resign; none: five), 0 or Draw for a draw; RE[?], RE[Void]
- * or no RE is an unfinished game, counted and skipped. That is what
- * c-gomoku-cli and our sgf.c write. Setup stones (AB, AW) and passes are
+ * or no RE is an unfinished game, counted and skipped. c-gomoku-cli
+ * writes a margin, RE[B+1], and how in TE[Black win by time forfeit]
+ * (records_reason reads it). That is what c-gomoku-cli and our sgf.c
+ * write. Setup stones (AB, AW) and passes are
  * refused; other properties are skipped. */
 #define _POSIX_C_SOURCE 200809L
 #include "err.h"
@@ -29,7 +31,7 @@ typedef struct {
 	bool rest_skipped; /* a variation ended: the main line is read */
 	long start;
 	int size, round;
-	char pb[64], pw[64], re[32];
+	char pb[64], pw[64], re[32], te[64];
 	bool has_pb, has_pw, has_re;
 	int n;
 	int16_t pts[BOARD_MAX_MOVES];
@@ -59,10 +61,13 @@ static void sgf_reset(Sgf *s)
 	s->rest_skipped = false;
 	s->size = 15, s->round = 0, s->n = 0;
 	s->has_pb = s->has_pw = s->has_re = false;
+	s->te[0] = '\0';
 }
 
-/* RE's value: black's score, or -1 (unfinished), -2 (not a result). */
-static double re_score(const char *re, char reason[24])
+/* RE's value: black's score, or -1 (unfinished), -2 (not a result). A
+ * margin after B+ or W+ (c-gomoku-cli's RE[B+1]) says nothing of how: te,
+ * c-gomoku-cli's TE[Black win by time forfeit], says it if given. */
+static double re_score(const char *re, const char *te, char reason[24])
 {
 	snprintf(reason, 24, "%s", "five");
 	if (!strcmp(re, "0") || !strcasecmp(re, "Draw") || !strcasecmp(re, "Jigo")) {
@@ -80,7 +85,10 @@ static double re_score(const char *re, char reason[24])
 		snprintf(reason, 24, "%s", "forfeit");
 	else if (*how == 'R')
 		snprintf(reason, 24, "%s", "resign");
-	else if (*how)
+	else if (isdigit((unsigned char)*how) && how[strspn(how, "0123456789.")] == '\0') {
+		if (*te)
+			records_reason(te, reason);
+	} else if (*how)
 		return -2;
 	return re[0] == 'B' ? 1 : 0;
 }
@@ -101,21 +109,17 @@ static int sgf_finish(Sgf *s, char *err, size_t errlen)
 	                .points = s->pts};
 	s->rf->number++;
 	g.job = s->rf->number;
-	double score = re_score(s->has_re ? s->re : "", g.reason);
+	double score = re_score(s->has_re ? s->re : "", s->te, g.reason);
 	if (score == -2)
 		return sgf_fail(s, s->start, err, errlen,
 		                "RE[%s] is not B+, W+ (with T, F or R), 0, Draw or ?",
 		                s->re);
-	if (score < 0) {
-		records_unfinished(s->rf);
-		sgf_reset(s);
-		return 0;
-	}
 	g.score = score;
 	memcpy(g.black, s->pb, sizeof g.black);
 	memcpy(g.white, s->pw, sizeof g.white);
 	char msg[ERR_MAX];
-	if (records_emit(s->rf, &g, msg, sizeof msg) < 0)
+	if ((score < 0 ? records_unfinished(s->rf, &g, msg, sizeof msg)
+	               : records_emit(s->rf, &g, msg, sizeof msg)) < 0)
 		return sgf_fail(s, s->start, err, errlen, "%s", msg);
 	sgf_reset(s);
 	return 0;
@@ -169,6 +173,8 @@ static int sgf_property(Sgf *s, const char *id, const char *v, long line, char *
 	} else if (!strcmp(id, "RE")) {
 		snprintf(s->re, sizeof s->re, "%.31s", v);
 		s->has_re = true;
+	} else if (!strcmp(id, "TE")) {
+		snprintf(s->te, sizeof s->te, "%.63s", v);
 	} else if (!strcmp(id, "RO")) {
 		s->round = (int)strtol(v, NULL, 10);
 		if (s->round < 0)
@@ -239,7 +245,7 @@ int sgf_read(RecordsFile *rf, FILE *f, char *err, size_t errlen)
 	int rc = 0, c = next(s);
 	if (c == 0xEF && next(s) == 0xBB && next(s) == 0xBF)
 		c = next(s);
-	for (; rc == 0 && c != EOF; c = next(s)) {
+	for (; rc == 0 && c != EOF && !rf->stop; c = next(s)) {
 		if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
 			continue;
 		if (c == '(') {
@@ -268,7 +274,7 @@ int sgf_read(RecordsFile *rf, FILE *f, char *err, size_t errlen)
 	}
 	if (rc == 0 && ferror(f))
 		rc = sgf_fail(s, s->line, err, errlen, "%s", "a read error");
-	if (rc == 0 && s->depth)
+	if (rc == 0 && s->depth && !rf->stop)
 		rc = sgf_fail(s, s->start, err, errlen, "%s",
 		              "a game tree that does not end (no closing ')')");
 	free(s);

@@ -2,13 +2,23 @@
  * .psq, told apart by their content): scanned with every game's moves
  * placed on its board, summed for the ratings (tally.h, whose pairings must
  * add up to the games), and written as PGN and SGF the way arena pgn and
- * arena sgf write them. */
+ * arena sgf write them; game 2 found alone (records_find). */
 #include "fuzz.h"
 
 #include "pgn.h"
 #include "records.h"
 #include "sgf.h"
 #include "tally.h"
+
+/* records_find: game 2 alone, finished or not. */
+static int found(void *user, const RecordGame *g, char *msg, size_t msglen)
+{
+	int *calls = user;
+	(void)msg, (void)msglen;
+	if (++*calls > 1 || (g->format != RECORDS_CSV && g->job != 2))
+		fuzz_fail("records_find handed over another game", "records");
+	return 0;
+}
 
 static int game(void *user, const RecordGame *g, char *msg, size_t msglen)
 {
@@ -46,9 +56,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fuzz_fail("the pairings do not add up to the games", path);
 		tally_free(&t);
 	}
+	int calls = 0;
+	long held = 0;
+	int rc = records_find(path, 2, found, &calls, &held, err, sizeof err);
+	if (rc >= 0 && rc != calls)
+		fuzz_fail("records_find's answer is not its calls", path);
 	FILE *null = fopen("/dev/null", "w");
 	if (null) {
-		pgn_write(paths, 1, null, err, sizeof err);
+		pgn_write_moves(paths, 1, true, null, err, sizeof err);
 		sgf_write(paths, 1, 15, RULE_FREESTYLE, null, err, sizeof err);
 		fclose(null);
 	}

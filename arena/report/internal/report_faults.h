@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* dir NULL: no faults (records of other tools keep none). */
 int report_faults_json(FILE *f, const char *dir, int max_lines, char *err, size_t errlen);
 
 #endif
