@@ -21,6 +21,7 @@
 #include "json_check.h"
 #include "report.h"
 #include "report_html.h"
+#include "report_moves.h"
 #include "results.h"
 #include "schedule.h"
 #include "tmpdir.h"
@@ -273,6 +274,41 @@ static void each_move_from_moves_csv(void **state)
 	remove(tmpdir_write("moves.csv", ""));
 }
 
+/* Games of 225 plies: the first REPORT_MOVES_MAX / 225 carry values,
+ * the next one's row is left out and "cut" says where they stop. */
+static void values_for_the_first_moves_only(void **state)
+{
+	(void)state;
+	enum { PLIES = 225, FIT = REPORT_MOVES_MAX / PLIES };
+	char path[128], walk[PLIES * 4 + 1];
+	int at = 0;
+	for (int p = 0; p < PLIES; p++)
+		at += snprintf(walk + at, sizeof walk - (size_t)at, "%s%c%d", p ? " " : "",
+		               'a' + p % 15, 1 + p / 15);
+	snprintf(path, sizeof path, "%s/games.csv", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "%s\n", RESULTS_HEADER);
+	for (int i = 0; i <= FIT; i++)
+		fprintf(f, "%d,%d,1,-,a,b,1-0,five,%d,%s,0,0,0,0\n", i, i, PLIES, walk);
+	fclose(f);
+	char rows[256];
+	snprintf(rows, sizeof rows,
+	         "job,ply,player,move,ms,eval,depth,seldepth,nodes,pv\n"
+	         "0,1,a,a1,1,1,1,,,\n%d,1,a,a1,1,1,1,,,\n%d,1,a,a1,1,1,1,,,\n",
+	         FIT - 1, FIT);
+	tmpdir_write("moves.csv", rows);
+	const char *names[] = {"a", "b"};
+	char *data = report(names, 2);
+	char want[128];
+	snprintf(want, sizeof want, "\"info\":{\"games\":[0,%d],", FIT - 1);
+	has(data, want);
+	snprintf(want, sizeof want, ",\"cut\":%d}", FIT);
+	has(data, want);
+	free(data);
+	remove(tmpdir_write("moves.csv", ""));
+}
+
 int main(void)
 {
 	gsl_set_error_handler_off();
@@ -282,6 +318,7 @@ int main(void)
 	    cmocka_unit_test(games_without_a_configuration),
 	    cmocka_unit_test(a_page_holds_at_most_the_first_games),
 	    cmocka_unit_test(each_move_from_moves_csv),
+	    cmocka_unit_test(values_for_the_first_moves_only),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }
