@@ -233,7 +233,7 @@ if [ -n "$shots" ]; then
 	mkdir -p "$shots"
 	shot() { # page URL, file
 		timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$work/profile" \
-			--hide-scrollbars --window-size=1280,2600 --virtual-time-budget=5000 \
+			--hide-scrollbars --window-size=1280,2900 --virtual-time-budget=5000 \
 			--screenshot="$2" "$1" >>browser.log 2>&1 || fail "screenshot: $(tail -3 browser.log)"
 		echo "screenshot: $2"
 	}
