@@ -9,7 +9,11 @@
 #              table, viewer), as the page itself measures it
 #              (performance.now(), body data-ready-ms), in headless Chromium;
 #   open:      the wall time of `chromium --headless --screenshot` of the
-#              page, less that of a one-game page (the browser's own start).
+#              page, less that of a one-game page (the browser's own start);
+#   with moves.csv: the same games with a moves.csv beside them (gen_games'
+#              MOVES: every move with a time, an eval and a depth), the
+#              page's size and its ready time (the viewer opens game 0,
+#              with its graphs).
 # usage: tests/bench_report.sh ARENA GEN_GAMES [RUNS]
 set -euo pipefail
 arena=$(realpath "$1")
@@ -23,8 +27,10 @@ cd "$work"
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 chrome() { "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$work/profile" "$@" 2>>browser.log; }
 
-mkdir big small
+mkdir big small info
 "$gen" 40 300 100000 1 > big/games.csv
+"$gen" 40 300 100000 1 info/moves.csv > info/games.csv
+"$arena" elo info/games.csv >/dev/null
 head -2 big/games.csv > small/games.csv
 "$arena" elo small/games.csv >/dev/null
 : > elo.txt
@@ -32,11 +38,13 @@ for _ in $(seq "$runs"); do
 	/usr/bin/time -f "%e" -a -o elo.txt "$arena" elo big/games.csv >/dev/null
 done
 size=$(stat -c %s big/report.html)
-: > ready.txt; : > big.txt; : > small.txt
+: > ready.txt; : > big.txt; : > small.txt; : > info.txt
 chrome --dump-dom file:///dev/null >/dev/null # a first start, to warm the disk cache
 for _ in $(seq "$runs"); do
 	chrome --virtual-time-budget=10000 --dump-dom "file://$work/big/report.html" |
 		grep -o 'data-ready-ms="[0-9]*"' | grep -o '[0-9]*' >> ready.txt
+	chrome --virtual-time-budget=10000 --dump-dom "file://$work/info/report.html" |
+		grep -o 'data-ready-ms="[0-9]*"' | grep -o '[0-9]*' >> info.txt
 	/usr/bin/time -f "%e" -a -o big.txt "$browser" --headless --disable-gpu --no-sandbox \
 		--user-data-dir="$work/profile" --window-size=1280,900 --screenshot="$work/big.png" \
 		"file://$work/big/report.html" 2>>browser.log
@@ -44,7 +52,7 @@ for _ in $(seq "$runs"); do
 		--user-data-dir="$work/profile" --window-size=1280,900 --screenshot="$work/small.png" \
 		"file://$work/small/report.html" 2>>browser.log
 done
-[ "$(wc -l < ready.txt)" -eq "$runs" ] || { echo "bench_report: the page was not drawn" >&2; exit 1; }
+[ "$(wc -l < ready.txt)" -eq "$runs" ] && [ "$(wc -l < info.txt)" -eq "$runs" ] || { echo "bench_report: the page was not drawn" >&2; exit 1; }
 b=$(median < big.txt)
 s=$(median < small.txt)
 printf '100,000 games (gen_games 40 300 100000 1), median of %d:\n' "$runs"
@@ -52,5 +60,8 @@ printf '  arena elo: %s s; report.html %s MB (%d bytes)\n' "$(median < elo.txt)"
 	"$(awk -v n="$size" 'BEGIN { printf "%.1f", n / 1e6 }')" "$size"
 printf '  ready: %s ms after the start of loading (%s)\n' "$(median < ready.txt)" \
 	"$("$browser" --version 2>/dev/null)"
+printf '  with moves.csv: report.html %s MB (%d bytes), ready %s ms\n' \
+	"$(awk -v n="$(stat -c %s info/report.html)" 'BEGIN { printf "%.1f", n / 1e6 }')" \
+	"$(stat -c %s info/report.html)" "$(median < info.txt)"
 printf '  open: screenshot %s s, of a 1-game page %s s: the page costs %s s\n' "$b" "$s" \
 	"$(awk -v b="$b" -v s="$s" 'BEGIN { printf "%.2f", b - s }')"

@@ -16,7 +16,12 @@
 #   nodes) gives a page whose standings hold its four players, and a game
 #   stepped through with the viewer's keys and buttons (tests/
 #   report_steps.html drives them) shows the stones of games.csv after each
-#   step; screenshots of both pages go to SHOT_DIR (default: none):
+#   step; the same game's values from moves.csv: an eval graph with a point
+#   per row with an eval, a time graph with a point per row when a move
+#   took a millisecond (else none), the line beside the board a move's
+#   row, and a click on a graph's point showing that move; a run of
+#   players without moves.csv rows shows no graph;
+#   screenshots of both pages go to SHOT_DIR (default: none):
 #   example.png and hostile.png.
 # usage: e2e_report.sh ARENA GEN_GAMES [SHOT_DIR]
 set -euo pipefail
@@ -170,7 +175,15 @@ for name in naive weighted alphabeta mcts; do
 	grep -qF ">$name</td>" ex-standings.html || fail "example standings: no row for '$name'"
 done
 J=3
-steps="End,Home,ArrowRight,ArrowRight,ArrowRight,ArrowLeft,button:forward,button:forward,button:back,button:last,button:first,ArrowRight"
+mv=ex/round-robin/moves.csv
+# The first move of job J with every value, and one more with an eval.
+read -r K2 K2LINE < <(awk -F, -v j=$J -v q="'" 'NR > 1 && $1 == j && $5 != "" && $6 != "" && $7 != "" &&
+	$6 < 1000000 && $6 > -1000000 { printf "%d move %d: %.3f s, eval %s%s (%s%ss view), depth %d\n",
+	$2, $2, $5 / 1000, ($6 > 0 ? "+" : ""), $6, ($2 % 2 ? "black" : "white"), q, $7; exit }' $mv)
+[ -n "${K2:-}" ] || fail "example: job $J has no move with a time, an eval and a depth in moves.csv"
+K3=$(awk -F, -v j=$J -v k=$K2 'NR > 1 && $1 == j && $6 != "" && $2 > k + 1 { print $2; exit }' $mv)
+[ -n "$K3" ] || fail "example: job $J has one move with an eval"
+steps="End,Home,ArrowRight,ArrowRight,ArrowRight,ArrowLeft,button:forward,button:forward,button:back,button:last,button:first,ArrowRight,graph:eval:$K3"
 timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$work/profile" \
 	--allow-file-access-from-files --virtual-time-budget=10000 --dump-dom \
 	"file://$top/tests/report_steps.html?page=file://$work/$expage&game=$J&steps=$steps" \
@@ -188,7 +201,7 @@ stones_at() { # K
 plies=$(awk -F, -v j=$J 'NR > 1 && $1 == j { print $9 }' ex/round-robin/games.csv)
 [ -n "$plies" ] && [ "$plies" -gt 3 ] || fail "example: job $J has no game of 4 plies or more"
 expect=""
-for k in "$plies" 0 1 2 3 2 3 4 3 "$plies" 0 1; do
+for k in "$plies" 0 1 2 3 2 3 4 3 "$plies" 0 1 "$K3"; do
 	expect+="$k $(stones_at "$k")"$'\n'
 done
 got=$(sed -n '/<pre id="out">/,/<\/pre>/p' steps.html | sed -e 's/<pre id="out">//' -e 's/<\/pre>.*//' |
@@ -198,11 +211,29 @@ $got
 want
 $expect"
 
+# Job J's values: points per moves.csv row, and move K2's line.
+dom "file://$work/$expage#game=$J&move=$K2" exinfo.html
+section exinfo.html board > exboard.html
+graph() { perl -0777 -ne 'print $1 if /(<svg class="graph '"$1"'".*?<\/svg>)/s' exboard.html; }
+rows() { awk -F, -v j=$J -v c="$1" 'NR > 1 && $1 == j && $c != "" && (c != 5 || $5 > 0) { n++ } END { print n + 0 }' $mv; }
+n=$(graph eval | grep -o '<circle class="pt [bw]"' | wc -l)
+[ "$n" -eq "$(rows 6)" ] || fail "eval graph of job $J: $n points, moves.csv has $(rows 6) evals"
+n=$(graph time | grep -o '<circle class="pt [bw]"' | wc -l)
+want=$(awk -F, -v j=$J 'NR > 1 && $1 == j && $5 != "" { n++ } END { print n + 0 }' $mv)
+[ "$(rows 5)" -gt 0 ] || want=0 # every move in 0 ms: no time graph
+[ "$n" -eq "$want" ] || fail "time graph of job $J: $n points, want $want"
+line=$(grep -o '<div id="move-info">.*' exboard.html | sed -E 's/^<div id="move-info"><b>([^<]*)<\/b>([^<]*)<\/div>.*/\1\2/')
+[ "$line" = "$K2LINE" ] || fail "the values of job $J, move $K2: got '$line', want '$K2LINE'"
+# The hostile run's naive and weighted report evals; a games file with no
+# moves.csv has no graph.
+section run.html board | grep -q '<svg class="graph eval"' || fail "the hostile run's viewer has no eval graph"
+! grep -q '<svg class="graph ' foreign.html || fail "a game without moves.csv rows has a graph"
+
 if [ -n "$shots" ]; then
 	mkdir -p "$shots"
 	shot() { # page URL, file
 		timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$work/profile" \
-			--hide-scrollbars --window-size=1280,2600 --virtual-time-budget=5000 \
+			--hide-scrollbars --window-size=1280,2900 --virtual-time-budget=5000 \
 			--screenshot="$2" "$1" >>browser.log 2>&1 || fail "screenshot: $(tail -3 browser.log)"
 		echo "screenshot: $2"
 	}

@@ -3,7 +3,8 @@
  * the SPRT folded by pairs, the games' columns and their packed moves
  * decoded back to the games file's, the opening stones, the faults and
  * the thinking times per move; a games file without its configuration;
- * and the cap on the games a page holds. */
+ * the cap on the games a page holds; each move's time, eval and depth
+ * from moves.csv, packed, and a moves.csv that does not read. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,6 +21,7 @@
 #include "json_check.h"
 #include "report.h"
 #include "report_html.h"
+#include "report_moves.h"
 #include "results.h"
 #include "schedule.h"
 #include "tmpdir.h"
@@ -230,6 +232,83 @@ static void a_page_holds_at_most_the_first_games(void **state)
 	free(data);
 }
 
+/* Games 0 and 2 have rows (a row of job 7, not on the page, is left
+ * out); each ply is ms + 1, 1 + zigzag(eval), depth + 1 in base64 VLQ. */
+static void each_move_from_moves_csv(void **state)
+{
+	(void)state;
+	remove(tmpdir_write("faults.csv", ""));
+	tmpdir_write("config.ini", "[tournament]\nname = t\n"
+	                           "[player a]\ntype = naive\n[player b]\ntype = random\n");
+	tmpdir_write("games.csv",
+	             RESULTS_HEADER "\n"
+	                            "0,0,1,-,a,b,1-0,five,3,h8 i9 j10,0,0,0,0\n"
+	                            "1,0,1,-,b,a,1-0,five,2,h8 i9,0,0,0,0\n"
+	                            "2,1,1,-,a,b,1-0,five,2,h8 i9,0,0,0,0\n");
+	const char *names[] = {"a", "b"};
+	char *data = report(names, 2);
+	assert_null(strstr(data, "\"info\"")); /* no moves.csv: no values */
+	free(data);
+	tmpdir_write("moves.csv", "job,ply,player,move,ms,eval,depth,seldepth,nodes,pv\n"
+	                          "7,1,a,h8,1,1,1,,,\n"
+	                          "0,1,a,h8,5,20,3,,,\n"
+	                          "0,2,b,i9,0,-3,,,,\n"
+	                          "0,3,a,j10,31,,0,,,\n"
+	                          "2,2,b,i9,1000,-1,12,,1,i9\n");
+	data = report(names, 2);
+	/* Game 0: 6 G; 41 (p: 9 and more, B: 1); 4 E | 1 B; 6 G; 0 A | 32 (g,
+	 * B); A; 1 B. Game 2: ply 1 has no row (A A A); 1001 (p: 9 and more,
+	 * f: 31); 2 C; 13 N. */
+	has(data, "\"moves\":\"");
+	has(data, ",\"info\":{\"games\":[0,2],\"v\":[\"GpBEBGAgBAB\",\"AAApfCN\"],"
+	          "\"proven\":");
+	free(data);
+	/* A row that does not read: no values, and why (by the file's name). */
+	tmpdir_write("moves.csv", "job,ply,player,move,ms,eval,depth,seldepth,nodes,pv\n"
+	                          "0,1,a,h8,5,20,3,,,\n"
+	                          "0,x,b,i9,0,-3,,,,\n");
+	data = report(names, 2);
+	has(data, ",\"info\":{\"games\":[],\"v\":[],\"note\":\"moves.csv:3: job and ply");
+	assert_null(strstr(data, dir)); /* no path in the page */
+	free(data);
+	remove(tmpdir_write("moves.csv", ""));
+}
+
+/* Games of 225 plies: the first REPORT_MOVES_MAX / 225 carry values,
+ * the next one's row is left out and "cut" says where they stop. */
+static void values_for_the_first_moves_only(void **state)
+{
+	(void)state;
+	enum { PLIES = 225, FIT = REPORT_MOVES_MAX / PLIES };
+	char path[128], walk[PLIES * 4 + 1];
+	int at = 0;
+	for (int p = 0; p < PLIES; p++)
+		at += snprintf(walk + at, sizeof walk - (size_t)at, "%s%c%d", p ? " " : "",
+		               'a' + p % 15, 1 + p / 15);
+	snprintf(path, sizeof path, "%s/games.csv", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "%s\n", RESULTS_HEADER);
+	for (int i = 0; i <= FIT; i++)
+		fprintf(f, "%d,%d,1,-,a,b,1-0,five,%d,%s,0,0,0,0\n", i, i, PLIES, walk);
+	fclose(f);
+	char rows[256];
+	snprintf(rows, sizeof rows,
+	         "job,ply,player,move,ms,eval,depth,seldepth,nodes,pv\n"
+	         "0,1,a,a1,1,1,1,,,\n%d,1,a,a1,1,1,1,,,\n%d,1,a,a1,1,1,1,,,\n",
+	         FIT - 1, FIT);
+	tmpdir_write("moves.csv", rows);
+	const char *names[] = {"a", "b"};
+	char *data = report(names, 2);
+	char want[128];
+	snprintf(want, sizeof want, "\"info\":{\"games\":[0,%d],", FIT - 1);
+	has(data, want);
+	snprintf(want, sizeof want, ",\"cut\":%d}", FIT);
+	has(data, want);
+	free(data);
+	remove(tmpdir_write("moves.csv", ""));
+}
+
 int main(void)
 {
 	gsl_set_error_handler_off();
@@ -238,6 +317,8 @@ int main(void)
 	    cmocka_unit_test(every_kind_reaches_the_page),
 	    cmocka_unit_test(games_without_a_configuration),
 	    cmocka_unit_test(a_page_holds_at_most_the_first_games),
+	    cmocka_unit_test(each_move_from_moves_csv),
+	    cmocka_unit_test(values_for_the_first_moves_only),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

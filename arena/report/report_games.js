@@ -5,7 +5,11 @@
  * into name lists, and the moves of every game packed into one base64
  * string of fixed-width point indices, decoded when a game is shown, so a
  * page of 100,000 games opens without building them. The table shows a
- * page at a time. #game=JOB&move=K in the address opens a game at a move. */
+ * page at a time. #game=JOB&move=K in the address opens a game at a move.
+ * Games with moves.csv rows carry each move's time, eval and depth
+ * ("info", arena/report/internal/report_moves.h), read when the game is shown:
+ * the viewer shows the current move's and draws an eval graph and a time
+ * graph, each only when it has values. */
 
 var G, gameGrid, viewer, filterBox;
 var RESULTS = ["0-1", "\u00bd-\u00bd", "1-0"];
@@ -30,6 +34,11 @@ function games(g) {
 	G.nameRank = rankOf(g.players);
 	G.openingRank = rankOf(g.openings);
 	G.lower = {players: lower(g.players), openings: lower(g.openings), reasons: lower(g.reasons)};
+	if (g.info) { /* page index -> its string of values */
+		g.info.at = new Map();
+		for (var j = 0, at = 0; j < g.info.games.length; j++)
+			g.info.at.set(at += g.info.games[j], j);
+	}
 
 	var s = section("games", "Games");
 	if (g.shown < g.total || g.total < 0)
@@ -126,6 +135,143 @@ function movesOf(i) {
 	return out;
 }
 
+var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* Each move of game i: {ms, ev, dp}, arrays by ply - 1 with null where
+ * not known; null when the game carries none. */
+function infoOf(i) {
+	var I = G.info;
+	if (!I || !I.at.has(i))
+		return null;
+	var s = I.v[I.at.get(i)], vals = [], v = 0, scale = 1;
+	for (var k = 0; k < s.length; k++) {
+		var d = B64.indexOf(s.charAt(k));
+		v += (d & 31) * scale;
+		if (d & 32) {
+			scale *= 32;
+		} else {
+			vals.push(v);
+			v = 0;
+			scale = 1;
+		}
+	}
+	var out = {ms: [], ev: [], dp: []};
+	for (var m = 0; m + 2 < vals.length; m += 3) {
+		var e = vals[m + 1];
+		out.ms.push(vals[m] ? vals[m] - 1 : null);
+		out.ev.push(e === 0 ? null : (e - 1) % 2 ? -e / 2 : (e - 1) / 2);
+		out.dp.push(vals[m + 2] ? vals[m + 2] - 1 : null);
+	}
+	return out;
+}
+
+/* An eval as the engine gave it, or "win in N" for a proven one. */
+function evalText(e) {
+	if (Math.abs(e) >= G.info.proven)
+		return (e > 0 ? "win" : "loss") + " in " + (G.info.win - Math.abs(e));
+	return signed(e, 0);
+}
+
+/* A graph of values by ply (1 to n), each series [{cls, name, points:
+ * [[ply, y, tip]]}], with a line at 0 when zero; a click picks the
+ * nearest ply (pick(ply)). Returns {node, mark(k)}: mark shows ply k. */
+function moveGraph(n, series, opts) {
+	var W = 640, H = 170, L = 52, R = 12, T = 10, B = 26;
+	var ys = [opts.zero ? 0 : opts.min || 0];
+	series.forEach(function (s) { s.points.forEach(function (p) { ys.push(p[1]); }); });
+	var y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys);
+	if (y0 === y1)
+		y1 = y0 + 1;
+	var pad = (y1 - y0) * 0.06;
+	y0 -= opts.zero ? pad : 0;
+	y1 += pad;
+	function X(v) { return L + (v - 0.5) / n * (W - L - R); }
+	function Y(v) { return T + (y1 - v) / (y1 - y0) * (H - T - B); }
+	var g = sv("svg", {cls: "graph " + opts.cls, width: W, height: H, viewBox: "0 0 " + W + " " + H, role: "img",
+	                   "aria-label": opts.title});
+	g.appendChild(sv("title", {}, opts.title));
+	ticks(y0, y1, 4).forEach(function (v) {
+		g.appendChild(sv("line", {cls: v === 0 && opts.zero ? "zero" : "grid", x1: L, x2: W - R, y1: Y(v), y2: Y(v)}));
+		g.appendChild(sv("text", {x: L - 6, y: Y(v) + 4, "text-anchor": "end"}, String(+v.toPrecision(6))));
+	});
+	ticks(1, n, 8).forEach(function (v) {
+		if (v === Math.round(v))
+			g.appendChild(sv("text", {x: X(v), y: H - B + 16, "text-anchor": "middle"}, String(v)));
+	});
+	g.appendChild(sv("line", {cls: "axis", x1: L, x2: L, y1: T, y2: H - B}));
+	g.appendChild(sv("line", {cls: "axis", x1: L, x2: W - R, y1: H - B, y2: H - B}));
+	g.appendChild(sv("text", {x: W - R, y: H - 2, "text-anchor": "end"}, "move"));
+	var cursor = sv("line", {cls: "cursor", y1: T, y2: H - B, x1: -10, x2: -10});
+	g.appendChild(cursor);
+	series.forEach(function (s) {
+		var d = s.points.map(function (p) { return X(p[0]).toFixed(1) + "," + Y(p[1]).toFixed(1); }).join(" ");
+		g.appendChild(sv("polyline", {cls: "curve " + s.cls, points: d}));
+		s.points.forEach(function (p) {
+			var c = sv("circle", {cls: "pt " + s.cls, cx: X(p[0]).toFixed(1), cy: Y(p[1]).toFixed(1), r: 2.6,
+			                      "data-ply": p[0]});
+			c.appendChild(sv("title", {}, p[2]));
+			g.appendChild(c);
+		});
+	});
+	g.addEventListener("click", function (e) {
+		var r = g.getBoundingClientRect(), x = (e.clientX - r.left) / r.width * W;
+		opts.pick(Math.max(1, Math.min(n, Math.round((x - L) / (W - L - R) * n + 0.5))));
+	});
+	return {
+		node: g,
+		mark: function (k) {
+			var x = k > 0 ? X(k).toFixed(1) : -10;
+			cursor.setAttribute("x1", x);
+			cursor.setAttribute("x2", x);
+		}
+	};
+}
+
+/* The eval and time graphs of a game's values (infoOf), each when it has
+ * something to show, into box; calls pick(ply) on a click. Returns the
+ * graphs drawn. */
+function infoGraphs(box, info, names, pick) {
+	var n = info.ms.length, ev = [[], []], ms = [[], []], lim = 0, spent = false;
+	info.ev.forEach(function (e) {
+		if (e !== null && Math.abs(e) < G.info.proven)
+			lim = Math.max(lim, Math.abs(e));
+	});
+	lim = lim || 1;
+	for (var m = 0; m < n; m++) {
+		var c = m % 2, e = info.ev[m], who = (c ? "white" : "black") + " (" + names[c] + ")";
+		if (e !== null) { /* black's view: white's eval negated; a proven one at the edge */
+			var b = c ? -e : e;
+			ev[c].push([m + 1, Math.max(-lim, Math.min(lim, b)),
+			            "move " + (m + 1) + ", " + who + ": eval " + evalText(e) + (c ? " (its view; drawn negated)" : "")]);
+		}
+		if (info.ms[m] !== null) {
+			ms[c].push([m + 1, info.ms[m], "move " + (m + 1) + ", " + who + ": " + info.ms[m] + " ms"]);
+			spent = spent || info.ms[m] > 0;
+		}
+	}
+	var out = [];
+	function legend(text) {
+		box.appendChild(el("div", {cls: "legend"}, [
+			el("span", null, [el("span", {cls: "swatch b"}), "black: " + names[0]]),
+			el("span", null, [el("span", {cls: "swatch w"}), "white: " + names[1]]), el("span", {cls: "note", text: text})]));
+	}
+	if (ev[0].length + ev[1].length) {
+		box.appendChild(el("h3", {text: "Eval"}));
+		legend("from black's point of view: black's evals as given, white's negated (each engine's own units)");
+		out.push(moveGraph(n, [{cls: "b", points: ev[0]}, {cls: "w", points: ev[1]}],
+		                   {cls: "eval", zero: true, title: "eval by move, black's point of view", pick: pick}));
+		box.appendChild(out[out.length - 1].node);
+	}
+	if (spent) {
+		box.appendChild(el("h3", {text: "Time per move"}));
+		legend("milliseconds on the arena's clock");
+		out.push(moveGraph(n, [{cls: "b", points: ms[0]}, {cls: "w", points: ms[1]}],
+		                   {cls: "time", title: "time per move, ms", pick: pick}));
+		box.appendChild(out[out.length - 1].node);
+	}
+	return out;
+}
+
 function pointName(p) {
 	return String.fromCharCode(97 + p % G.size) + (G.size - Math.floor(p / G.size));
 }
@@ -147,7 +293,7 @@ function fiveThrough(stone, p) {
 
 function makeViewer(s) {
 	var n = G.size, C = n <= 15 ? 30 : 24, M = 26, W = 2 * M + C * (n - 1);
-	var game = -1, moves = [], k = 0;
+	var game = -1, moves = [], k = 0, info = null, graphs = [];
 	var board = sv("svg", {cls: "board", width: W, height: W, viewBox: "0 0 " + W + " " + W, role: "img", "aria-label": "board"});
 	board.appendChild(sv("rect", {x: 0, y: 0, width: W, height: W, rx: 6, fill: "#e3b867"}));
 	for (var i = 0; i < n; i++) {
@@ -169,13 +315,15 @@ function makeViewer(s) {
 		button("\u2039", "back (left arrow)", function () { return k - 1; }),
 		button("\u203a", "forward (right arrow)", function () { return k + 1; }),
 		button("\u00bb", "last move (End)", function () { return moves.length; }), pos]);
-	var details = el("div");
+	var details = el("div"), now = el("div", {id: "move-info"}), box = el("div", {cls: "graphs"});
 	var legend = el("p", {cls: "note", text: "Dashed ring: a stone of the opening. Red ring: the last stone. " +
 	                                         "Red line: the winning five; red cross: the forbidden point. " +
 	                                         "Keys: \u2190 \u2192 step, Home and End jump."});
 	info.appendChild(details);
+	info.appendChild(now);
 	info.appendChild(legend);
 	s.appendChild(el("div", {cls: "viewer"}, [el("div", null, [board, buttons]), info]));
+	s.appendChild(box);
 	document.addEventListener("keydown", function (e) {
 		if (game < 0 || /INPUT|SELECT|TEXTAREA/.test(e.target.tagName) || e.altKey || e.ctrlKey || e.metaKey)
 			return;
@@ -224,6 +372,25 @@ function makeViewer(s) {
 		                  (k > 0 && k <= open ? " (opening)" : "");
 		board.setAttribute("data-job", c.job[game]);
 		board.setAttribute("data-shown", k);
+		drawInfo(open);
+	}
+	/* The last stone's time, eval and depth, and the graphs' cursor. */
+	function drawInfo(open) {
+		now.textContent = "";
+		graphs.forEach(function (gr) { gr.mark(k); });
+		if (!info || k === 0)
+			return;
+		var m = k - 1, parts = [];
+		if (info.ms[m] !== null)
+			parts.push(fixed(info.ms[m] / 1000, 3) + " s");
+		if (info.ev[m] !== null)
+			parts.push("eval " + evalText(info.ev[m]) + " (" + (m % 2 ? "white" : "black") + "'s view)");
+		if (info.dp[m] !== null)
+			parts.push("depth " + info.dp[m]);
+		if (!parts.length)
+			parts.push(m < open ? "an opening stone" : "nothing recorded");
+		now.appendChild(el("b", {text: "move " + k + ": "}));
+		now.appendChild(document.createTextNode(parts.join(", ")));
 	}
 	return {
 		show: function (i, move) {
@@ -241,6 +408,16 @@ function makeViewer(s) {
 			});
 			if (moves.length !== c.plies[i])
 				note(details, "The moves of this game could not be read.", "warn");
+			info = infoOf(i);
+			if (info && info.ms.length !== moves.length)
+				info = null;
+			box.textContent = "";
+			graphs = info ? infoGraphs(box, info, [G.players[c.black[i]], G.players[c.white[i]]], go) : [];
+			if (G.info && G.info.note)
+				note(box, "Each move's time and eval are not shown: " + G.info.note, "warn");
+			if (G.info && G.info.cut !== undefined && i >= G.info.cut)
+				note(box, "This page carries each move's time and eval for its first " + G.info.cut +
+				     " games only: arena show games.csv " + c.job[i] + " prints this game's.");
 			go(move === null ? moves.length : move);
 			if (gameGrid)
 				gameGrid.show(i);

@@ -11,7 +11,9 @@
 #include <sys/stat.h>
 
 #include "config.h"
+#include "err.h"
 #include "report_faults.h"
+#include "report_moves.h"
 #include "names.h"
 #include "opening_health.h"
 #include "openings.h"
@@ -266,7 +268,24 @@ static void write_games(FILE *f, const Scan *s, int size)
 	json_column(f, "white_ms", s, offsetof(PageGame, ms[1]), false);
 	fputs("},\"moves\":", f);
 	json_moves(f, s, size, bits);
-	fputc('}', f);
+}
+
+/* Each move's time, eval and depth from moves.csv beside the games, for
+ * the games written (report_moves.h). */
+static int write_info(FILE *f, const Scan *s, int size, char *err, size_t errlen)
+{
+	char path[OUTFILE_PATH_MAX];
+	snprintf(path, sizeof path, "%.4000s/moves.csv", s->dir);
+	int *job = malloc(sizeof *job * (size_t)(s->ng + 1));
+	int *n = malloc(sizeof *n * (size_t)(s->ng + 1));
+	int rc = job && n ? 0 : err_set(err, errlen, "out of memory");
+	for (long i = 0; i < s->ng && rc == 0; i++)
+		job[i] = s->g[i].job, n[i] = s->g[i].nmoves;
+	if (rc == 0)
+		rc = report_moves_json(f, path, size, job, n, s->ng, err, errlen);
+	free(job);
+	free(n);
+	return rc;
 }
 
 static int by_job(const void *a, const void *b)
@@ -439,7 +458,11 @@ int report_html_games(HtmlPage *p, const char *csv, long games, char *err, size_
 	if (s.stopped) /* one game past the page's: the total is not known */
 		s.total = games >= 0 ? games : -1;
 	int size = t ? t->size : s.maxcoord + 1 > 15 ? s.maxcoord + 1 : 15;
-	write_games(html_page_member(p, "games"), &s, size);
+	FILE *gf = html_page_member(p, "games");
+	write_games(gf, &s, size);
+	if (csv && write_info(gf, &s, size, err, errlen) < 0)
+		goto out;
+	fputc('}', gf);
 	OpeningHealth oh = {0}; /* no games.csv: no openings to show */
 	if (csv && opening_health_read(csv, &oh, err, errlen) < 0)
 		goto out;

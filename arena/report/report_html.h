@@ -22,6 +22,8 @@
  *            between them); the opening stones of each opening when the
  *            openings file can be read; the board size from config.ini,
  *            else the smallest that holds every move (at least 15);
+ *            with moves.csv beside csv, "info": each move's time, eval
+ *            and depth of the games that have rows (report_moves.h);
  *   "openings" each opening's health (opening_health.h: games, black's
  *            score, pairs split and decisive, dead), the first
  *            REPORT_HTML_OPENINGS_MAX in order of first appearance;
@@ -35,8 +37,9 @@
  *
  * Cost: one pass over csv (and another for the openings' health),
  * stopped after REPORT_HTML_GAMES_MAX games
- * unless an SPRT needs them all; memory about 40 bytes a game kept plus 2
- * a move. */
+ * unless an SPRT needs them all, and one over moves.csv when it is there;
+ * memory about 40 bytes a game kept plus 2 a move (and 10 a move of the
+ * first REPORT_MOVES_MAX with moves.csv). */
 #ifndef ARENA_REPORT_HTML_H
 #define ARENA_REPORT_HTML_H
 

@@ -1,7 +1,11 @@
 /* gen_games.c - a seeded games.csv of the shape of an engine community's
  * whole rating history, for tests/bench_elo.sh (built, never run by ctest).
  *
- * usage: gen_games PLAYERS PAIRINGS GAMES SEED > games.csv
+ * usage: gen_games PLAYERS PAIRINGS GAMES SEED [MOVES] > games.csv
+ *
+ * With MOVES, also writes there the moves.csv of those games (moves_csv.h),
+ * every move with a time, an eval and a depth (tests/bench_report.sh: the
+ * page whose every game carries per-move values).
  *
  * Shape: true ratings spread evenly over 2,500 Elo (players named in a
  * shuffled order, so the order of first appearance is not the order of
@@ -66,16 +70,33 @@ static long parse(const char *s, long lo, long hi)
 	return *s && !*end && v >= lo && v <= hi ? v : -1;
 }
 
+/* Job i's moves.csv rows: a time of 0 to 999 ms a move, an eval that
+ * walks (from black's side, given from the mover's), depth 4 to 19. */
+static void write_moves(FILE *f, long i, int plies, int black, int white, const char *walk,
+                        const int cut[226], uint64_t *mix)
+{
+	long eval = 0;
+	for (int k = 0; k < plies; k++) {
+		int from = k ? cut[k] + 1 : 0;
+		eval += (long)(rng_splitmix(mix) % 61) - 30;
+		fprintf(f, "%ld,%d,player%05d,%.*s,%d,%ld,%d,,,\n", i, k + 1,
+		        k % 2 ? white : black, cut[k + 1] - from, walk + from,
+		        (int)(rng_splitmix(mix) % 1000), k % 2 ? -eval : eval,
+		        4 + (int)(rng_splitmix(mix) % 16));
+	}
+}
+
 int main(int argc, char **argv)
 {
-	long n = argc == 5 ? parse(argv[1], 2, 100000) : -1;
-	long np = argc == 5 ? parse(argv[2], 1, 100000000) : -1;
-	long ng = argc == 5 ? parse(argv[3], 1, 2000000000) : -1;
-	long seed = argc == 5 ? parse(argv[4], 0, 2000000000) : -1;
+	long n = (argc == 5 || argc == 6) ? parse(argv[1], 2, 100000) : -1;
+	long np = (argc == 5 || argc == 6) ? parse(argv[2], 1, 100000000) : -1;
+	long ng = (argc == 5 || argc == 6) ? parse(argv[3], 1, 2000000000) : -1;
+	long seed = (argc == 5 || argc == 6) ? parse(argv[4], 0, 2000000000) : -1;
 	if (n < 0 || np < n - 1 || np > n * (n - 1) / 2 || ng < 2 * np || seed < 0) {
-		fprintf(stderr, "usage: gen_games PLAYERS PAIRINGS GAMES SEED > games.csv\n"
-		                "  PAIRINGS from PLAYERS - 1 to all pairs, GAMES at least "
-		                "2 per pairing\n");
+		fprintf(stderr,
+		        "usage: gen_games PLAYERS PAIRINGS GAMES SEED [MOVES] > games.csv\n"
+		        "  PAIRINGS from PLAYERS - 1 to all pairs, GAMES at least "
+		        "2 per pairing\n");
 		return 2;
 	}
 	Rng rng;
@@ -180,7 +201,15 @@ int main(int argc, char **argv)
 	setvbuf(stdout, buf, _IOFBF, sizeof buf);
 	printf("job,pair,round,opening,black,white,result,reason,plies,moves,black_ms,"
 	       "white_ms,black_nodes,white_nodes\n");
-	uint64_t mix = (uint64_t)seed;
+	uint64_t mix = (uint64_t)seed,
+	         mvmix = ~(uint64_t)seed; /* the games the same with MOVES */
+	FILE *mf = argc == 6 ? fopen(argv[5], "w") : NULL;
+	if (argc == 6 && !mf) {
+		fprintf(stderr, "gen_games: cannot write %s\n", argv[5]);
+		return 1;
+	}
+	if (mf)
+		fputs("job,ply,player,move,ms,eval,depth,seldepth,nodes,pv\n", mf);
 	for (long i = 0; i < total; i++) {
 		const Pairing *q = &p[g[i].pairing];
 		/* In a pair the second game swaps colours. */
@@ -194,6 +223,13 @@ int main(int argc, char **argv)
 		       : black == 0 ? "0-1"
 		                    : "1/2-1/2",
 		       plies, cut[plies], walk);
+		if (mf)
+			write_moves(mf, i, plies, a_black ? q->a : q->b,
+			            a_black ? q->b : q->a, walk, cut, &mvmix);
+	}
+	if (mf && fclose(mf) != 0) {
+		fprintf(stderr, "gen_games: cannot write the moves\n");
+		return 1;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "gen_games: cannot write the games\n");
