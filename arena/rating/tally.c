@@ -196,7 +196,7 @@ static int job_again(Reader *rd, const RecordGame *g, char *msg, size_t msglen)
  * duplicates, nor are two equal games of one input (a deterministic pair
  * of engines may well play a game twice). 1 dropped, 0 counts, -1 with
  * msg. */
-static int game_again(Reader *rd, const RecordGame *g, char *msg, size_t msglen)
+static int game_again(Reader *rd, const RecordGame *g, uint64_t id, char *msg, size_t msglen)
 {
 	Tally *t = rd->t;
 	if (2 * (rd->ids_count + 1) > rd->ids_cap) {
@@ -214,11 +214,11 @@ static int game_again(Reader *rd, const RecordGame *g, char *msg, size_t msglen)
 		free(rd->ids);
 		rd->ids = ids, rd->ids_cap = cap;
 	}
-	size_t k = (size_t)mix(g->id) & (rd->ids_cap - 1);
-	while (rd->ids[k].id && rd->ids[k].id != g->id)
+	size_t k = (size_t)mix(id) & (rd->ids_cap - 1);
+	while (rd->ids[k].id && rd->ids[k].id != id)
 		k = (k + 1) & (rd->ids_cap - 1);
 	if (!rd->ids[k].id) {
-		rd->ids[k] = (Seen){g->id, g->input, g->line};
+		rd->ids[k] = (Seen){id, g->input, g->line};
 		rd->ids_count++;
 		return 0;
 	}
@@ -241,8 +241,9 @@ static int add_game(void *user, const RecordGame *row, char *msg, size_t msglen)
 	Reader *rd = user;
 	Tally *t = rd->t;
 	int again = row->format == RECORDS_CSV ? job_again(rd, row, msg, msglen) : 0;
-	if (again == 0 && rd->merged && row->id)
-		again = game_again(rd, row, msg, msglen);
+	uint64_t id = again == 0 && rd->merged ? records_game_id(row) : 0;
+	if (id)
+		again = game_again(rd, row, id, msg, msglen);
 	if (again)
 		return again < 0 ? -1 : 0;
 	int x = find_player(rd, row->black, msg, msglen);

@@ -38,10 +38,7 @@ static uint64_t move_hash(uint64_t h, int col, int row)
 	return mix(h ^ ((uint64_t)col << 8 | (uint64_t)row));
 }
 
-/* The same game, whatever the file: the players, the result and the moves.
- * Without moves a game has no identity (0): two headers-only games of the
- * same players and result are as likely two games as one. */
-static uint64_t game_id(const RecordGame *g)
+uint64_t records_game_id(const RecordGame *g)
 {
 	if (g->nmoves <= 0)
 		return 0;
@@ -81,7 +78,6 @@ int records_emit(RecordsFile *rf, RecordGame *g, char *msg, size_t msglen)
 		rf->found = true;
 		stop = rf->want >= 0;
 	}
-	g->id = game_id(g);
 	if (rf->counts)
 		rf->counts->games++;
 	if (rf->fn(rf->user, g, msg, msglen) < 0)

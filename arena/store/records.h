@@ -46,8 +46,13 @@ typedef struct {
 	int nmoves;            /* the moves below; -1: the record has none */
 	const int16_t *points; /* nmoves board points (size > 0), else NULL */
 	const char *moves_text; /* else the moves as "h8 i9 ..." (games.csv, PGN) */
-	uint64_t id; /* a hash of players, result and moves (0: no moves): the same game */
 } RecordGame;
+
+/* The same game, whatever the file it came from: a hash of the players,
+ * the result and the moves; 0 for a game without moves (two headers-only
+ * games of the same players and result are as likely two games as one).
+ * Computed on demand: only a merge of several inputs needs it. */
+uint64_t records_game_id(const RecordGame *g);
 
 /* What records_scan calls for each finished game. Returns 0, or negative
  * with a message in msg (no place: the scan adds "file:line: "), which
