@@ -26,6 +26,10 @@ typedef struct {
 	int cap; /* of h->rows */
 	PairSlot *slot;
 	long nslot, used;
+	/* The last game while its partner may be the next line, as in a
+	 * finished games.csv (sorted by job): such a pair never reaches the
+	 * table, which keeps the table to the pairs of an unsorted file. */
+	PairSlot pending;
 } Reader;
 
 static uint64_t pair_hash(int opening, int pair, int a, int b)
@@ -63,26 +67,57 @@ static int pair_grow(Reader *rd)
 	return 0;
 }
 
-/* The game of opening k (black's half points bh) in its pair. */
-static int add_pair(Reader *rd, const ResultRow *row, int k, int bh)
+/* The game g waits in the table for its partner, or completes the pair
+ * waiting there. */
+static int pair_table(Reader *rd, const PairSlot *g)
 {
-	int x = names_add(&rd->players, row->black),
-	    y = names_add(&rd->players, row->white);
-	if (x < 0 || y < 0 || (2 * (rd->used + 1) > rd->nslot && pair_grow(rd) < 0))
+	if (2 * (rd->used + 1) > rd->nslot && pair_grow(rd) < 0)
 		return -1;
-	int a = x < y ? x : y, b = x < y ? y : x;
-	int a_half = x == a ? bh : 2 - bh;
-	PairSlot *s = pair_find(rd->slot, rd->nslot, k, row->pair, a, b);
+	PairSlot *s = pair_find(rd->slot, rd->nslot, g->opening, g->pair, g->a, g->b);
 	if (s->state == 1) { /* its partner: the pair is complete */
-		OpeningHealthRow *r = &rd->h->rows[k];
+		OpeningHealthRow *r = &rd->h->rows[g->opening];
 		r->pairs++;
-		r->split += s->a_half + a_half == 2;
+		r->split += s->a_half + g->a_half == 2;
 		s->state = 2;
 		return 0;
 	}
 	if (!s->state)
 		rd->used++;
-	*s = (PairSlot){k, row->pair, a, b, 1, a_half};
+	*s = *g;
+	return 0;
+}
+
+static bool same_pair(const PairSlot *p, const PairSlot *g)
+{
+	return p->state == 1 && p->opening == g->opening && p->pair == g->pair &&
+	       p->a == g->a && p->b == g->b;
+}
+
+/* The game of opening k (black's half points bh) in its pair. */
+static int add_pair(Reader *rd, const ResultRow *row, int k, int bh)
+{
+	int x = names_add(&rd->players, row->black),
+	    y = names_add(&rd->players, row->white);
+	if (x < 0 || y < 0)
+		return -1;
+	int a = x < y ? x : y, b = x < y ? y : x;
+	PairSlot g = {k, row->pair, a, b, 1, x == a ? bh : 2 - bh};
+	if (same_pair(&rd->pending, &g)) {
+		OpeningHealthRow *r = &rd->h->rows[k];
+		r->pairs++;
+		r->split += rd->pending.a_half + g.a_half == 2;
+		rd->pending.state = 0;
+		return 0;
+	}
+	if (rd->pending.state == 1 && pair_table(rd, &rd->pending) < 0)
+		return -1;
+	rd->pending.state = 0;
+	if (rd->used > 0) { /* a partner may wait in the table */
+		PairSlot *s = pair_find(rd->slot, rd->nslot, k, row->pair, a, b);
+		if (s->state == 1)
+			return pair_table(rd, &g);
+	}
+	rd->pending = g;
 	return 0;
 }
 
