@@ -103,8 +103,12 @@ typedef struct {
 
 GameRecord *jobs_record_new(const JobSpec *spec)
 {
-	if (!spec->messages)
-		return malloc(sizeof(GameRecord));
+	if (!spec->messages) {
+		GameRecord *rec = malloc(sizeof *rec);
+		if (rec)
+			rec->messages = NULL;
+		return rec;
+	}
 	RecordWithLog *b = malloc(sizeof *b);
 	if (!b)
 		return NULL;
