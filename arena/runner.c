@@ -38,6 +38,7 @@
 #include "report.h"
 #include "results.h"
 #include "config_diff.h"
+#include "messages.h"
 #include "moves_csv.h"
 #include "rundir.h"
 #include "samples.h"
@@ -63,9 +64,11 @@ typedef struct {
 	SamplesFile samples; /* with [tournament] sample on (samples.h) */
 	char samples_path[2 * CONFIG_PATH_MAX + 96];
 	bool *sample_seen; /* per job: its samples rebuilt (samples_rebuild) */
-	bool log;          /* per-game conversation logs of external engines */
-	bool *done;        /* per job */
-	double *score;     /* per job: black's score, or -1 while unplayed */
+	ResultsFile msgs;  /* with [tournament] msg on: messages.txt (messages.h) */
+	char msgs_path[CONFIG_PATH_MAX + 96];
+	bool log;      /* per-game conversation logs of external engines */
+	bool *done;    /* per job */
+	double *score; /* per job: black's score, or -1 while unplayed */
 	int ndone, nplayed;
 	double points[CONFIG_PLAYERS_MAX];
 	int played[CONFIG_PLAYERS_MAX];
@@ -296,6 +299,34 @@ static int settle_samples(Run *r, bool open, char *err, size_t errlen)
 	return open ? samples_open(&r->samples, &spec, r->samples_path, err, errlen) : 0;
 }
 
+/* messages.txt's block of job j's game (messages.h), before its games.csv
+ * line. Returns 0, or -1 with errno set. */
+static int append_messages(Run *r, const Job *j, const char *const names[2],
+                           const GameRecord *rec)
+{
+	char *block = messages_format(j->id, names, rec->messages);
+	if (!block) {
+		errno = ENOMEM;
+		return -1;
+	}
+	int rc = results_append(&r->msgs, block);
+	free(block);
+	if (rc == 0)
+		crashpoint("kill/after-messages");
+	return rc;
+}
+
+/* messages.txt settled (messages.h) and, at the start (open), opened for
+ * appending; nothing without msg. Returns 0 or -1 with a message. */
+static int settle_messages(Run *r, bool open, char *err, size_t errlen)
+{
+	if (!r->t->msg)
+		return 0;
+	if (messages_settle(r->msgs_path, r->done, r->sched->count, open, err, errlen) < 0)
+		return -1;
+	return open ? results_open_append(&r->msgs, r->msgs_path, err, errlen) : 0;
+}
+
 static void record_game(Run *r, const Job *j, const GameRecord *rec, double score)
 {
 	const Tournament *t = r->t;
@@ -319,6 +350,10 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 		return;
 	}
 	crashpoint("kill/after-moves");
+	if (t->msg && append_messages(r, j, names, rec) < 0) {
+		note_failure(r, r->msgs_path);
+		return;
+	}
 	if (t->sample != SAMPLE_OFF) {
 		SampleJob sj;
 		sample_job(r, j, &sj);
@@ -518,6 +553,7 @@ static int prepare_folder(Run *r, const char *text, const char *ini, const char 
 	                            sizeof err) < 0 ||
 	           results_open_append(&r->moves, r->moves_path, err, sizeof err) < 0 ||
 	           settle_samples(r, true, err, sizeof err) < 0 ||
+	           settle_messages(r, true, err, sizeof err) < 0 ||
 	           results_open(&r->csv, csv, torn_at, err, sizeof err) < 0) {
 		status = say(out, outlen, 1, err);
 	} else if (r->t->psq) {
@@ -627,6 +663,7 @@ static int open_folder(Run *r, const char *text, char *err, size_t errlen)
 	snprintf(r->csv_path, sizeof r->csv_path, "%.1090s/games.csv", r->dir);
 	snprintf(r->faults_path, sizeof r->faults_path, "%.1090s/faults.csv", r->dir);
 	snprintf(r->moves_path, sizeof r->moves_path, "%.1090s/moves.csv", r->dir);
+	snprintf(r->msgs_path, sizeof r->msgs_path, "%.1090s/" MESSAGES_FILE, r->dir);
 	snprintf(r->ini_path, sizeof r->ini_path, "%.1090s/config.ini", r->dir);
 	samples_name(t, r->dir, r->samples_path, sizeof r->samples_path);
 	if (rundir_create(r->dir, msg, sizeof msg) < 0 ||
@@ -697,7 +734,8 @@ static int play(Run *r, char *msg, size_t msglen)
 	                .openings = r->openings,
 	                .threads = r->nthreads,
 	                .affinity = t->affinity,
-	                .stop = interrupt_flag()};
+	                .stop = interrupt_flag(),
+	                .messages = t->msg};
 	double scale[CONFIG_PLAYERS_MAX];
 	adjudication(t, &spec, scale);
 	JobSink sink = {.ctx = r,
@@ -734,6 +772,8 @@ static bool settle(Run *r, int ran, const char *play_msg, int *status, char *err
 		note_failure(r, r->moves_path);
 	if (!r->write_failed && samples_close(&r->samples) < 0)
 		note_failure(r, r->samples_path);
+	if (!r->write_failed && results_close(&r->msgs) < 0)
+		note_failure(r, r->msgs_path);
 	if (r->write_failed) {
 		char why[sizeof r->failed_path + 256];
 		snprintf(why, sizeof why, "%s: %s", r->failed_path,
@@ -771,7 +811,8 @@ static bool settle(Run *r, int ran, const char *play_msg, int *status, char *err
 	    (results_sort(r->csv_path, keep, msg, sizeof msg) < 0 ||
 	     faults_settle(r->faults_path, r->done, count, false, msg, sizeof msg) < 0 ||
 	     moves_csv_settle(r->moves_path, r->done, count, false, msg, sizeof msg) < 0 ||
-	     settle_samples(r, false, msg, sizeof msg) < 0)) {
+	     settle_samples(r, false, msg, sizeof msg) < 0 ||
+	     settle_messages(r, false, msg, sizeof msg) < 0)) {
 		char first[sizeof msg + 16];
 		snprintf(first, sizeof first, "arena run: %s\n", msg);
 		say_resume(r, first, "the final rewrite of games.csv failed", 1, err,
@@ -855,11 +896,11 @@ static int report(Run *r, char *err, size_t errlen)
 	 * records and logs when it kept them (make_folders). */
 	char files[sizeof r->samples_path + 160];
 	const char *slash = strrchr(r->samples_path, '/');
-	snprintf(files, sizeof files,
-	         "config.ini, games.csv, moves.csv, faults.csv%s%s%s%s%s",
-	         t->sgf ? ", games.sgf" : "", t->psq ? ", games/*.psq" : "",
-	         any_log(r) ? ", logs/*.log" : "", t->sample ? ", " : "",
-	         t->sample ? (slash ? slash + 1 : r->samples_path) : "");
+	snprintf(
+	    files, sizeof files, "config.ini, games.csv, moves.csv, faults.csv%s%s%s%s%s%s",
+	    t->msg ? ", " MESSAGES_FILE : "", t->sgf ? ", games.sgf" : "",
+	    t->psq ? ", games/*.psq" : "", any_log(r) ? ", logs/*.log" : "",
+	    t->sample ? ", " : "", t->sample ? (slash ? slash + 1 : r->samples_path) : "");
 	const ReportOptions o = {.anchor = t->anchor[0] ? t->anchor : NULL,
 	                         .challengers = challengers,
 	                         .nchallengers = nch,
@@ -882,6 +923,7 @@ static int run_init(Run *r, const Tournament *t, const OpeningSet *openings,
 	r->faults.fd = -1;
 	r->moves.fd = -1;
 	r->samples.file.fd = -1;
+	r->msgs.fd = -1;
 	r->lock.fd = -1;
 	r->tty = isatty(STDERR_FILENO);
 	r->log = o->log;
@@ -938,6 +980,7 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	results_close(&r->faults);
 	results_close(&r->moves);
 	samples_close(&r->samples);
+	results_close(&r->msgs);
 	rundir_unlock(&r->lock, status == 2);
 	free(text);
 	free(r->sample_seen);

@@ -2,6 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "player.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "clock.h"
 
 Player *player_create(const PlayerType *t, const ParamSet *ps, uint64_t seed, char *err,
@@ -51,7 +54,38 @@ void player_new_game(Player *p, int size, Rule rule)
 	p->type->new_game(p, size, rule);
 }
 
+void message_log_clear(MessageLog *log)
+{
+	log->len = 0;
+	log->cut = false;
+}
+
+void message_log_add(MessageLog *log, int ply, const char *s, size_t n)
+{
+	char head[16];
+	int h = snprintf(head, sizeof head, "%d ", ply);
+	if (log->cut || h < 0 || log->len + (size_t)h + n + 1 > sizeof log->text) {
+		log->cut = true;
+		return;
+	}
+	char *out = log->text + log->len;
+	memcpy(out, head, (size_t)h);
+	out += h;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		out[i] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+	}
+	out[n] = '\n';
+	log->len += (size_t)h + n + 1;
+}
+
 int player_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info)
+{
+	return player_choose_log(p, pos, budget, info, NULL);
+}
+
+int player_choose_log(Player *p, const Board *pos, const Budget *budget, MoveInfo *info,
+                      MessageLog *log)
 {
 	MoveInfo local;
 	if (!info)
@@ -64,7 +98,8 @@ int player_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *i
 	                   .depth = DEPTH_NONE,
 	                   .seldepth = DEPTH_NONE,
 	                   .nodes = NODES_NONE,
-	                   .ms = -1};
+	                   .ms = -1,
+	                   .messages = log};
 	double t0 = clock_ms();
 	int m = p->type->choose(p, pos, budget, info);
 	info->move = m;

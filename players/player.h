@@ -69,6 +69,25 @@ enum { DEPTH_NONE = -1 };
 /* MoveInfo.message: the most of an engine's MESSAGE text kept, with its NUL. */
 enum { MOVE_MESSAGE_MAX = 200 };
 
+/* Every raw MESSAGE line an external engine sent during one game, for
+ * [tournament] msg (arena/store/messages.h): a line "PLY TEXT\n" each,
+ * PLY the move the engine was thinking about (stones on the board + 1),
+ * TEXT what followed "MESSAGE " (bytes outside printable ASCII as '?').
+ * At most MESSAGE_LOG_MAX bytes a game: a line that does not fit, and
+ * every later one, is left out and cut is set. */
+enum { MESSAGE_LOG_MAX = 65536 };
+typedef struct {
+	size_t len;
+	bool cut;
+	char text[MESSAGE_LOG_MAX];
+} MessageLog;
+
+/* Empties log for a new game. */
+void message_log_clear(MessageLog *log);
+
+/* Adds the text of the n bytes at s as a line of move ply (see above). */
+void message_log_add(MessageLog *log, int ply, const char *s, size_t n);
+
 /* Why a player could not give a move (MoveInfo.fault). Only players that
  * run outside the process (external) report faults; the arena scores a fault
  * as a loss of the mover. */
@@ -108,6 +127,9 @@ typedef struct {
 	 * bytes) when no MESSAGE of the move said anything engine_message.h
 	 * reads; "" otherwise. */
 	char message[MOVE_MESSAGE_MAX];
+	/* NULL, or where an external engine adds each MESSAGE line it sends
+	 * before this move (player_choose_log). */
+	MessageLog *messages;
 } MoveInfo;
 
 typedef struct Player Player;
@@ -163,6 +185,9 @@ void player_new_game(Player *p, int size, Rule rule);
 /* p->type->reuse(p, ps, seed), or false when the type has no reuse. */
 bool player_reuse(Player *p, const ParamSet *ps, uint64_t seed);
 int player_choose(Player *p, const Board *pos, const Budget *budget, MoveInfo *info);
+/* player_choose with info->messages = log (NULL: none kept). */
+int player_choose_log(Player *p, const Board *pos, const Budget *budget, MoveInfo *info,
+                      MessageLog *log);
 /* p->type->end_game(p, fault, detail), if the type has one. */
 void player_end_game(Player *p, int fault, const char *detail);
 

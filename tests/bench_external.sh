@@ -16,6 +16,8 @@
 #                        cc) against itself, an engine that answers every
 #                        move at once with one read and one write
 #   ENGINES=alphabeta:N  pbrain-alphabeta against itself at N nodes a move
+#   VERBOSE=1            the pbrain engines send a MESSAGE line before each
+#                        move (--verbose), which the arena parses
 #   OLD_ARENA=path       another build's arena, run alternately with
 #                        ARENA_BINARY (run by run, so that the load of a
 #                        shared machine falls on both alike); both printed
@@ -72,6 +74,12 @@ alphabeta:*)
 	;;
 *) echo "ENGINES: pbrain, instant or alphabeta:N" >&2 && exit 2 ;;
 esac
+# VERBOSE=1: the pbrain engines send a MESSAGE line (depth, score, nodes,
+# pv) before each move, which the arena reads (engine_message.h).
+if [ -n "${VERBOSE:-}" ]; then
+	[ "$engines" = instant ] && { echo "VERBOSE: not with ENGINES=instant" >&2 && exit 2; }
+	cmd_a="$cmd_a --verbose" cmd_b="$cmd_b --verbose"
+fi
 echo "engines: $engines; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 cli=${GOMOKU_CLI:+$(realpath "$GOMOKU_CLI")}

@@ -2,7 +2,7 @@
 # End-to-end: run folders survive kills, full disks, signals and odd names.
 #   kill -9 at named instants (libfiu crash points, arena/store/crashpoint.h) and
 #   at random ones: the folder resumes and ends as an uninterrupted run,
-#   its training samples (samples.bin) byte for byte;
+#   its training samples (samples.bin) and messages.txt byte for byte;
 #   write, fsync and rename failures (libfiu's POSIX preload) and a real
 #   full filesystem (a small tmpfs, when this runs as root): exit 1, every
 #   line of games.csv whole, resumable; SIGINT/SIGTERM: exit 130/143,
@@ -36,6 +36,7 @@ same_as_ref() {
 	cmp -s <(cut -d, -f1-4,6- $REF/moves.csv) <(cut -d, -f1-4,6- "$d/moves.csv") ||
 		fail "$2: moves.csv differs (but for ms)"
 	cmp -s $REF/samples.bin "$d/samples.bin" || fail "$2: samples.bin differs"
+	cmp -s $REF/messages.txt "$d/messages.txt" || fail "$2: messages.txt differs"
 	for f in elo.csv pairs.csv los.csv; do
 		cmp -s "$REF/$f" "$d/$f" || fail "$2: $f differs"
 	done
@@ -77,6 +78,7 @@ nodes = 300
 psq = on
 sample = bin
 sample_freq = 0.7
+msg = on
 
 [player n]
 type = naive
@@ -130,11 +132,11 @@ cmp -s before.csv s/other-config/t/games.csv || fail "another configuration: gam
 # --- the folder is its contents, not the path typed ------------------------
 head -20 ref/t/games.csv > part.csv
 # (all of moves.csv: the rows of the games not in part.csv go on resume)
-mkdir -p sp/t; cp part.csv sp/t/games.csv; cp -r ref/t/config.ini ref/t/games ref/t/moves.csv sp/t/
+mkdir -p sp/t; cp part.csv sp/t/games.csv; cp -r ref/t/config.ini ref/t/games ref/t/moves.csv ref/t/messages.txt sp/t/
 "$arena" run t.ini --out ./sp/ >/dev/null 2>&1 || fail "resume with --out ./sp/"
 same_as_ref sp/t "--out ./sp/"
 # Started as mv1, killed, moved, resumed in its new place.
-mkdir -p mv1/t a/b; cp part.csv mv1/t/games.csv; cp -r ref/t/games ref/t/moves.csv mv1/t/
+mkdir -p mv1/t a/b; cp part.csv mv1/t/games.csv; cp -r ref/t/games ref/t/moves.csv ref/t/messages.txt mv1/t/
 sed 's/^out = .*/out = mv1/' ref/t/config.ini > mv1/t/config.ini
 mv mv1 a/b/moved
 "$arena" run t.ini --out a/b/moved >/dev/null 2>&1 || fail "resume after a move"
@@ -257,6 +259,7 @@ mkdir -p unsorted/t/games; cp ref/t/config.ini unsorted/t/
 (head -1 ref/t/games.csv; tail -n +2 ref/t/games.csv | sort -t, -k1,1nr) > unsorted/t/games.csv
 (head -1 ref/t/moves.csv; tail -n +2 ref/t/moves.csv | sort -s -t, -k1,1nr) > unsorted/t/moves.csv
 cp ref/t/games/*.psq unsorted/t/games/
+cp ref/t/messages.txt unsorted/t/
 kill_at config-mid-write empty "enable name=kill/config.ini/mid-write"
 kill_at config-after-rename empty "enable name=kill/config.ini/after-rename"
 kill_at header-mid-write empty "enable name=kill/games.csv/mid-write"
@@ -268,6 +271,8 @@ kill_at after-game empty "enable_random name=kill/after-game,probability=0.3"
 kill_at after-moves empty "enable_random name=kill/after-moves,probability=0.3"
 kill_at moves-line empty "enable_random name=kill/moves.csv/mid-line,probability=0.3"
 kill_at after-samples empty "enable_random name=kill/after-samples,probability=0.3"
+kill_at after-messages empty "enable_random name=kill/after-messages,probability=0.3"
+kill_at messages-line empty "enable_random name=kill/messages.txt/mid-line,probability=0.3"
 kill_at samples-part empty "enable_random name=kill/samples.bin/mid-line,probability=0.3"
 kill_at samples-mid-write unsorted "enable name=kill/samples.bin/mid-write"
 kill_at psq-mid-write empty "enable name=kill/000007.psq/mid-write"

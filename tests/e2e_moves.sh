@@ -5,7 +5,10 @@
 # run but for the ms column, also when the kill left rows of a game not in
 # games.csv and a torn last row; the engine's eval, depth and nodes are
 # there, its nodes summed in games.csv; arena show prints them; the
-# written: line names moves.csv.
+# written: line names moves.csv. With msg = on, messages.txt holds every
+# MESSAGE line of the engine grouped by game in c-gomoku-cli's -msg layout
+# (arena/store/messages.h), and the kill and resume leave it as the
+# uninterrupted run's but for the times the engine gives.
 # usage: e2e_moves.sh ARENA_BINARY PBRAIN_BINARY
 set -euo pipefail
 arena=$(realpath "$1")
@@ -23,6 +26,7 @@ pairs = 8
 openings = open.txt
 seed = 5
 nodes = 400
+msg = on
 
 [player ext]
 type = external
@@ -68,8 +72,31 @@ grep -q "^moves (moves.csv" show.out || fail "arena show: no moves.csv section"
 grep -Eq "^ +[0-9]+ [a-o][0-9]+ +(black|white) +[0-9]+ ms  eval -?[0-9]+  depth [0-9]+" show.out ||
 	fail "arena show: no move with its eval and depth"
 
+# messages.txt: a separator, then a block a game in job order (Game ID
+# job + 1, Engines black x white, the messages, a separator).
+t=ref/t/messages.txt
+grep -q "^written: .*messages.txt" ref.out || fail "the written: line names no messages.txt"
+awk -F, 'NR > 1 { print "Game ID: " $1 + 1; print "Engines: " $5 " x " $6 }' \
+	ref/t/games.csv > want_heads
+grep -E '^(Game ID|Engines): ' $t > got_heads
+cmp -s want_heads got_heads || fail "messages.txt: its games are not games.csv's, in order"
+awk -v sep=------------------------------ '
+	NR == 1 { if ($0 != sep) exit 1; prev = $0; next }
+	/^Game ID: / { if (prev != sep) exit 1 }
+	/^[0-9]+\) / { if (prev !~ /^(Engines: |[0-9]+\) )/) exit 1 }
+	{ prev = $0 } END { if (prev != sep) exit 1 }' $t || fail "messages.txt: not c-gomoku-cli's layout"
+# Each of the engine's moves has its MESSAGE, as the engine wrote it, at
+# its ply (the stones on the board + 1), and only the engine says any.
+awk -F, 'NR > 1 && $3 == "ext" { print $1 + 1 " " $2 }' $m | sort > want_plies
+awk '/^Game ID: / { id = $3 } /^[0-9]+\) / { sub(/\)/, "", $1); print id " " $1 }' $t |
+	sort > got_plies
+cmp -s want_plies got_plies || fail "messages.txt: not a MESSAGE at each of the engine's moves"
+grep -E '^[0-9]+\) ' $t | grep -Evq '^[0-9]+\) ext: depth [0-9]+ .* ms [0-9]+ budget 0 ms pv( [0-9]+,[0-9]+)+$' &&
+	fail "messages.txt: a line that is not the engine's MESSAGE as it wrote it"
+
 # Killed with -9 mid-run, then resumed: the same moves.csv but for ms.
 same_moves() { cmp -s <(cut -d, -f1-4,6- "$1") <(cut -d, -f1-4,6- "$2"); }
+same_msgs() { cmp -s <(sed 's/ ms [0-9]* budget/ ms _ budget/' "$1") <(sed 's/ ms [0-9]* budget/ ms _ budget/' "$2"); }
 same_games() { cmp -s <(cut -d, -f1-10,13,14 "$1") <(cut -d, -f1-10,13,14 "$2"); }
 for k in 1 2 3; do
 	d=k$k
@@ -88,6 +115,11 @@ for k in 1 2 3; do
 		tail -n 3 ref/t/moves.csv | sed 's/^[0-9]*,/15,/' >> $d/t/moves.csv
 		cut -d, -f1-6 ref/t/moves.csv | tail -1 | tr -d '\n' >> $d/t/moves.csv
 		grep -q '^15,' $d/t/games.csv && fail "job 15 already done: kill earlier"
+		# And of messages.txt: a block of job 15 and a torn line.
+		if [ -f $d/t/messages.txt ]; then
+			printf 'Game ID: 16\nEngines: ext x ab\n3) ext: depth 1\n' >> $d/t/messages.txt
+			printf -- '------------------------------\nGame ID: 16\n5) ext: to' >> $d/t/messages.txt
+		fi
 	fi
 	"$arena" run t.ini --out $d >$d.out 2>&1 || fail "resume $k: $(tail -3 $d.out)"
 	same_games ref/t/games.csv $d/t/games.csv || fail "resume $k: games.csv differs"
@@ -95,5 +127,6 @@ for k in 1 2 3; do
 		diff <(cut -d, -f1-4,6- $m) <(cut -d, -f1-4,6- $d/t/moves.csv) | head -5
 		fail "resume $k: moves.csv differs (but for ms)"
 	}
+	same_msgs $t $d/t/messages.txt || fail "resume $k: messages.txt differs (but for ms)"
 done
-echo "e2e_moves: ok ($rows moves)"
+echo "e2e_moves: ok ($rows moves, $(grep -c '^[0-9]*) ' $t) messages)"

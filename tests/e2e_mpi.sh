@@ -2,9 +2,9 @@
 # End-to-end: the job engine on the ranks of an MPI world (arena/jobs/jobs_mpi.h).
 #   every command that plays games, run by `mpirun -n 3` (ranks x threads),
 #   writes byte for byte what one process writes (games.csv but its two
-#   timing columns, elo.csv, pairs.csv, training samples, trajectory.csv, texel.csv,
+#   timing columns, elo.csv, pairs.csv, training samples, messages.txt, trajectory.csv, texel.csv,
 #   tuned.ini, verify.csv, the openings, stdout): a round robin, a gauntlet
-#   decided by the SPRT, an SPSA run, Texel's self-play and verification,
+#   decided by the SPRT, engines that send MESSAGEs (one game cut), an SPSA run, Texel's self-play and verification,
 #   arena balance, arena match; and the other ranks
 #   did play some of the games (GA_MPI_STATS);
 #   a game clock reaches every rank's engines (INFO timeout_match);
@@ -148,6 +148,30 @@ others_played clock3
 n=$(grep -l 'INFO timeout_match 5000' clock3/r/clock/logs/*.log | wc -l)
 [ "$n" -eq 12 ] || fail "$n of 12 engine logs were told the clock: $(grep -h timeout_match clock3/r/clock/logs/*.log | sort | uniq -c)"
 echo "game clock: told on every rank"
+
+# messages.txt (msg = on): the engines' MESSAGE lines of the games played
+# on the other ranks come back with them, a game cut at 64 KiB too.
+cat > msg.ini <<INI
+[tournament]
+name = msg
+pairs = 3
+seed = 3
+ms = 2000
+msg = on
+[player e]
+type = external
+command = $fault eval 7
+[player f]
+type = external
+command = $fault flood 8
+INI
+run msg1 "$arena" run ../msg.ini --threads 1 --out r
+run msg3 "${mpi[@]}" "$arena" run ../msg.ini --threads 1 --out r
+others_played msg3
+same msg1 msg3 r/msg/games.csv r/msg/messages.txt
+grep -q '^[0-9]*) e: depth 1 eval 7$' msg3/r/msg/messages.txt || fail "messages.txt: no message of e"
+grep -q '^\[messages cut at 65536 bytes\]$' msg3/r/msg/messages.txt || fail "messages.txt: no game cut"
+echo "messages: the same messages.txt on 3 ranks"
 
 cat > sprt.ini <<INI
 [tournament]

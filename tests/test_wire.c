@@ -79,6 +79,61 @@ static void a_record_comes_back_the_same(void **state)
 	free(b);
 }
 
+/* A game's MESSAGE lines travel with its record, into the receiver's log;
+ * a receiver without one finds the message bad. */
+static void a_records_messages_come_back_the_same(void **state)
+{
+	(void)state;
+	GameRecord *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	MessageLog *la = malloc(sizeof *la), *lb = malloc(sizeof *lb);
+	play_game(a);
+	message_log_clear(la);
+	message_log_add(la, 3, "depth 5-12 best:[9;7] val=42", 28);
+	la->cut = true;
+	a->messages = la;
+	WireOut w = {0};
+	wire_record(&w, a);
+	WireIn r;
+	wire_in(&r, w.buf, w.len);
+	b->messages = lb;
+	wire_get_record(&r, b);
+	assert_false(r.bad);
+	assert_int_equal(r.at, w.len);
+	assert_ptr_equal(b->messages, lb);
+	assert_int_equal(lb->len, la->len);
+	assert_memory_equal(lb->text, la->text, la->len);
+	assert_true(lb->cut);
+	/* Every shorter message is bad. */
+	for (size_t n = 0; n < w.len; n++) {
+		wire_in(&r, w.buf, n);
+		wire_get_record(&r, b);
+		assert_true(r.bad);
+		assert_true(lb->len <= MESSAGE_LOG_MAX);
+	}
+	b->messages = NULL;
+	wire_in(&r, w.buf, w.len);
+	wire_get_record(&r, b);
+	assert_true(r.bad);
+	/* No messages kept: none come, into a log or not. */
+	WireOut w0 = {0};
+	a->messages = NULL;
+	wire_record(&w0, a);
+	wire_in(&r, w0.buf, w0.len);
+	wire_get_record(&r, b);
+	assert_false(r.bad);
+	b->messages = lb;
+	wire_in(&r, w0.buf, w0.len);
+	wire_get_record(&r, b);
+	assert_false(r.bad);
+	assert_int_equal(lb->len, 0);
+	wire_out_free(&w);
+	wire_out_free(&w0);
+	free(la);
+	free(lb);
+	free(a);
+	free(b);
+}
+
 static void a_record_out_of_range_is_bad(void **state)
 {
 	(void)state;
@@ -214,6 +269,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(a_record_comes_back_the_same),
+	    cmocka_unit_test(a_records_messages_come_back_the_same),
 	    cmocka_unit_test(a_record_out_of_range_is_bad),
 	    cmocka_unit_test(parameters_are_re_pointed_to_the_receivers_table),
 	    cmocka_unit_test(a_job_and_its_opening_come_back),

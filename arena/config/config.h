@@ -95,6 +95,7 @@ typedef struct {
 	double sample_freq;                /* the chance a move is sampled, 0 to 1 */
 	char sample_file[CONFIG_PATH_MAX]; /* "": samples.EXT in the run folder */
 	bool sample_loseonly;              /* gauntlet: only the games a challenger lost */
+	bool msg; /* messages.txt: the engines' MESSAGE lines (messages.h) */
 	/* Lines of the keys the checks after reading point at; 0: not given in
 	 * the file (a default, or --set). */
 	int type_line, openings_line, openings_hash_line, anchor_line, sprt_line, elo0_line,

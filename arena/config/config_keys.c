@@ -54,6 +54,13 @@ static void write_sample(const void *obj, FILE *f)
 	fprintf(f, "sample_loseonly = %s\n", t->sample_loseonly ? "on" : "off");
 }
 
+/* Written only when on, as the sample keys. */
+static void write_msg(const void *obj, FILE *f)
+{
+	if (((const Tournament *)obj)->msg)
+		fputs("msg = on\n", f);
+}
+
 /* Written by write_sample, with `sample`. */
 static void write_nothing(const void *obj, FILE *f)
 {
@@ -163,6 +170,8 @@ static const ConfigKey tournament_keys[] = {
     {"sample_loseonly", CONFIG_ONOFF, W, .at = AT(sample_loseonly, bool),
      .line_at = AT(sample_loseonly_line, int), .write = write_nothing,
      .help = "gauntlet: samples only of the games a challenger lost"},
+    {"msg", CONFIG_ONOFF, W, .at = AT(msg, bool), .write = write_msg,
+     .help = "messages.txt: every engine's MESSAGE lines, grouped by game"},
 };
 
 #undef AT

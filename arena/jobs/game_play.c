@@ -123,6 +123,9 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 {
 	memset(rec, 0, sizeof *rec);
 	rec->fault_color = -1;
+	rec->messages = setup->messages;
+	if (rec->messages)
+		message_log_clear(rec->messages);
 	Board b;
 	board_init(&b, setup->size, setup->rule);
 	for (int i = 0; i < setup->opening_len; i++) {
@@ -160,7 +163,7 @@ int game_play(const GameSetup *setup, Player *players[2], GameRecord *rec)
 		Budget bud = setup->budget[c];
 		if (bud.game_ms > 0)
 			bud.time_left = left[c] > 0 ? (int64_t)left[c] : 0;
-		int m = player_choose(players[c], &b, &bud, &info);
+		int m = player_choose_log(players[c], &b, &bud, &info, setup->messages);
 		rec->time_ms[c] += info.ms;
 		snprintf(rec->message, sizeof rec->message, "%s", info.message);
 		if (info.nodes != NODES_NONE) /* an engine's, when it said */

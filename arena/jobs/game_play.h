@@ -93,6 +93,10 @@ typedef struct {
 	 * goes into a CSV field as it is; "" with no fault). */
 	int fault_color;
 	char fault_detail[FAULT_DETAIL_MAX];
+	/* GameSetup.messages, filled by the game: every MESSAGE line of its
+	 * external engines (player.h); NULL when not kept. Not the record's
+	 * own: valid while the buffer is (the worker's, until its next game). */
+	MessageLog *messages;
 } GameRecord;
 
 /* The adjudication rules of a game (game_play above); all 0: none. */
@@ -120,6 +124,8 @@ typedef struct {
 	/* Per colour: its evals times this give the units of adjudicate's
 	 * scores; 0: units unknown (no adjudication). */
 	double eval_scale[2];
+	/* NULL, or where the engines' MESSAGE lines go (emptied first). */
+	MessageLog *messages;
 } GameSetup;
 
 /* Plays one game: players[BLACK] against players[WHITE] (both already

@@ -95,6 +95,33 @@ void jobs_deliver(JobsShared *s, const Job *j, const GameRecord *rec)
 		atomic_store(&s->halt, true);
 }
 
+/* jobs_record_new's block: the record first. */
+typedef struct {
+	GameRecord rec;
+	MessageLog log;
+} RecordWithLog;
+
+GameRecord *jobs_record_new(const JobSpec *spec)
+{
+	if (!spec->messages) {
+		GameRecord *rec = malloc(sizeof *rec);
+		if (rec)
+			rec->messages = NULL;
+		return rec;
+	}
+	RecordWithLog *b = malloc(sizeof *b);
+	if (!b)
+		return NULL;
+	b->rec.messages = &b->log;
+	message_log_clear(&b->log);
+	return &b->rec;
+}
+
+void jobs_record_free(GameRecord *rec)
+{
+	free(rec);
+}
+
 void jobs_play(JobsShared *s, int row, const Job *j, const Opening *o, GameRecord *rec)
 {
 	const JobSpec *spec = s->spec;
@@ -104,7 +131,8 @@ void jobs_play(JobsShared *s, int row, const Job *j, const Opening *o, GameRecor
 	                   .opening = o ? o->moves : NULL,
 	                   .opening_len = o ? o->count : 0,
 	                   .stop = spec->stop,
-	                   .adjudicate = spec->adjudicate};
+	                   .adjudicate = spec->adjudicate,
+	                   .messages = spec->messages ? rec->messages : NULL};
 	if (spec->eval_scale) {
 		setup.eval_scale[BLACK] = spec->eval_scale[j->black];
 		setup.eval_scale[WHITE] = spec->eval_scale[j->white];
@@ -173,7 +201,7 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 #pragma omp parallel num_threads(threads)
 	{
 		/* One record per worker: it is large (every move and its time). */
-		GameRecord *rec = malloc(sizeof *rec);
+		GameRecord *rec = jobs_record_new(spec);
 		if (!rec)
 			jobs_fail(&s, "out of memory", NULL, NULL);
 		int row = omp_get_thread_num();
@@ -192,7 +220,7 @@ int jobs_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sin
 				openings_get(os, j->opening, &o);
 			jobs_play(&s, row, j, os ? &o : NULL, rec);
 		}
-		free(rec);
+		jobs_record_free(rec);
 		affinity_unpin(&mask);
 		jobs_rest(&rest);
 	}

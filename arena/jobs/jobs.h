@@ -87,6 +87,9 @@ typedef struct {
 	/* With adjudicate: per player, its evals times this are in adjudicate's
 	 * units; 0: units unknown, no adjudication in its games. */
 	const double *eval_scale;
+	/* Keep every MESSAGE line of the engines: each record the sink gets
+	 * has its game's (GameRecord.messages), from any rank. */
+	bool messages;
 } JobSpec;
 
 enum { JOBS_DONE = 0, JOBS_HALTED = 1, JOBS_STOPPED = 2 };

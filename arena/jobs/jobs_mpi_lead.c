@@ -56,7 +56,7 @@ static void send_header(Lead *L, int threads)
 	wire_i32(&o, L->w->batch);
 	wire_limits(&o);
 	int32_t v[] = {spec->size,   spec->rule,     spec->max_plies, threads,
-	               !!spec->pool, spec->nplayers, spec->affinity};
+	               !!spec->pool, spec->nplayers, spec->affinity,  spec->messages};
 	wire_bytes(&o, v, sizeof v);
 	const Adjudication *a = &spec->adjudicate;
 	int32_t adj[] = {a->resign_moves, a->resign_score, a->draw_moves, a->draw_score,
@@ -262,7 +262,7 @@ static void dispatch(Lead *L)
 /* Rank 0's threads: the same list, one job at a time. */
 static void play_local(Lead *L, int row)
 {
-	GameRecord *rec = malloc(sizeof *rec);
+	GameRecord *rec = jobs_record_new(L->s.spec);
 	if (!rec) {
 		jobs_fail(&L->s, "out of memory", NULL, NULL);
 		return;
@@ -278,7 +278,7 @@ static void play_local(Lead *L, int row)
 		atomic_fetch_add(&L->local, 1);
 	}
 	affinity_unpin(&mask);
-	free(rec);
+	jobs_record_free(rec);
 }
 
 int jobs_mpi_run(const JobSpec *spec, const Job *jobs, int count, const JobSink *sink,
@@ -315,7 +315,7 @@ int jobs_mpi_run(const JobSpec *spec, const Job *jobs, int count, const JobSink 
 		L.s.pool = pool_create(threads, spec->nplayers);
 	L.owner = calloc((size_t)count, sizeof *L.owner);
 	L.done = calloc((size_t)w->size, sizeof *L.done);
-	L.rec = malloc(sizeof *L.rec);
+	L.rec = jobs_record_new(spec);
 	int rc = -1;
 	if (!L.s.pool || !L.owner || !L.done || !L.rec) {
 		snprintf(err, errlen, "out of memory");
@@ -349,6 +349,6 @@ out:
 		pool_destroy(L.s.pool);
 	free(L.owner);
 	free(L.done);
-	free(L.rec);
+	jobs_record_free(L.rec);
 	return rc;
 }

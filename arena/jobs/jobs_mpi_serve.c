@@ -115,12 +115,12 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 		return err_set(err, errlen,
 		               "another build than rank 0's (its limits differ)");
 	}
-	int32_t v[7];
-	for (int i = 0; i < 7; i++)
+	int32_t v[8];
+	for (int i = 0; i < 8; i++)
 		v[i] = wire_get_i32(in);
 	if (in->bad || v[0] < BOARD_MIN || v[0] > BOARD_MAX || v[1] < 0 ||
 	    v[1] >= RULE_COUNT || v[3] < 0 || v[3] > 4096 || v[5] < 1 || v[5] > 1 << 20 ||
-	    v[6] < 0 || v[6] > 1) {
+	    v[6] < 0 || v[6] > 1 || v[7] < 0 || v[7] > 1) {
 		return err_set(err, errlen, "a malformed batch header");
 	}
 	b->spec = (JobSpec){.size = v[0],
@@ -128,6 +128,7 @@ static int read_header(Batch *b, WireIn *in, char *err, size_t errlen)
 	                    .max_plies = v[2],
 	                    .nplayers = v[5],
 	                    .affinity = v[6] != 0,
+	                    .messages = v[7] != 0,
 	                    .stop = &b->abandon};
 	Adjudication *a = &b->spec.adjudicate;
 	a->resign_moves = wire_get_i32(in);
@@ -349,7 +350,7 @@ static void play(Batch *b, int row)
 {
 	AffinitySaved mask;
 	affinity_pin(&b->aff, row, &mask);
-	GameRecord *rec = malloc(sizeof *rec);
+	GameRecord *rec = jobs_record_new(&b->spec);
 	if (!rec)
 		jobs_fail(&b->s, "out of memory", NULL, NULL);
 	pthread_mutex_lock(&b->mu);
@@ -372,7 +373,7 @@ static void play(Batch *b, int row)
 		pthread_cond_signal(&b->comm);
 	}
 	pthread_mutex_unlock(&b->mu);
-	free(rec);
+	jobs_record_free(rec);
 	affinity_unpin(&mask);
 }
 

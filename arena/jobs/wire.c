@@ -132,6 +132,13 @@ void wire_record(WireOut *w, const GameRecord *r)
 	wire_bytes(w, r->pv, sizeof r->pv[0] * n);
 	wire_text(w, r->fault_detail);
 	wire_text(w, r->message);
+	/* The game's MESSAGE lines (JobSpec.messages): -1 for none. */
+	const MessageLog *m = r->messages;
+	wire_i32(w, m ? (int32_t)m->len : -1);
+	if (m) {
+		wire_bytes(w, m->text, m->len);
+		wire_i32(w, m->cut);
+	}
 }
 
 void wire_in(WireIn *r, const void *p, size_t len)
@@ -261,4 +268,19 @@ void wire_get_record(WireIn *r, GameRecord *rec)
 	get(r, rec->pv, sizeof rec->pv[0] * n);
 	wire_get_text(r, rec->fault_detail, sizeof rec->fault_detail);
 	wire_get_text(r, rec->message, sizeof rec->message);
+	/* Into rec->messages, which must be there when they are. */
+	int32_t len = get_count(r, -1, MESSAGE_LOG_MAX);
+	MessageLog *m = rec->messages;
+	if (len >= 0 && !m) {
+		r->bad = true;
+		return;
+	}
+	if (m) {
+		message_log_clear(m);
+		if (len >= 0) {
+			get(r, m->text, (size_t)len);
+			m->len = r->bad ? 0 : (size_t)len;
+			m->cut = get_count(r, 0, 1) != 0;
+		}
+	}
 }

@@ -292,3 +292,16 @@ void engine_message_text(const char *line, char *out, size_t outlen)
 	out[n] = '\0';
 	external_text_sanitise(out);
 }
+
+void engine_message_keep(const char *line, int ply, MessageLog *log)
+{
+	const char *s = blanks(line);
+	size_t n = strlen(s);
+	s += n >= 7 ? 7 : n; /* "MESSAGE", then its one separating space */
+	if (*s == ' ')
+		s++;
+	n = strlen(s);
+	while (n && (s[n - 1] == '\r' || s[n - 1] == '\n'))
+		n--;
+	message_log_add(log, ply, s, n);
+}

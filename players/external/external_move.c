@@ -151,6 +151,8 @@ int external_move_choose(Player *p, const Board *pos, const Budget *budget, Move
 		if (st == PROC_OK &&
 		    (kind = external_text_reply(line, pos->size, &x, &y)) == REPLY_OTHER) {
 			int n = engine_message_parse(line, pos->size, info);
+			if (n >= 0 && info->messages)
+				engine_message_keep(line, pos->count + 1, info->messages);
 			if (n > 0)
 				said += n;
 			else if (n == 0 && !said) /* kept while nothing is read */

@@ -35,6 +35,11 @@ void jobs_shared_init(JobsShared *s, const JobSpec *spec, const JobSink *sink,
  * halts it. Thread-safe. */
 void jobs_fail(JobsShared *s, const char *text, const Job *j, const char *who);
 
+/* A worker's scratch record, with room for its game's messages when
+ * spec->messages (rec->messages set), or NULL; freed by jobs_record_free. */
+GameRecord *jobs_record_new(const JobSpec *spec);
+void jobs_record_free(GameRecord *rec); /* accepts NULL */
+
 /* Plays j from opening o (NULL: the empty board) with the players of row
  * `row` of s->pool (one row per worker thread), and hands the finished
  * game to jobs_deliver; rec is the worker's scratch record. A player that

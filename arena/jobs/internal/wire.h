@@ -19,7 +19,7 @@
 #include "player.h"
 
 /* Bumped whenever a message's layout changes. */
-enum { WIRE_VERSION = 2 }; /* 2: the batch header's affinity */
+enum { WIRE_VERSION = 3 }; /* 2: the batch header's affinity; 3: messages */
 
 /* A message being written. The buffer grows as needed; oom is set (and
  * later writes do nothing) if it cannot. Owned: wire_out_free, or taken
@@ -70,6 +70,8 @@ bool wire_get_limits(WireIn *r);
 void wire_get_params(WireIn *r, ParamSet *ps, const PlayerType *t);
 void wire_get_job(WireIn *r, Job *j);
 void wire_get_opening(WireIn *r, Opening *o);
+/* rec->messages: NULL, or a MessageLog the record's messages go into (a
+ * record that has some needs one). */
 void wire_get_record(WireIn *r, GameRecord *rec);
 
 #endif

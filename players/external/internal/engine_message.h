@@ -31,4 +31,8 @@ int engine_message_parse(const char *line, int size, MoveInfo *info);
  * ASCII ('?' for other bytes, ';' for commas), at most outlen - 1 bytes. */
 void engine_message_text(const char *line, char *out, size_t outlen);
 
+/* A MESSAGE line as it came (its text after "MESSAGE ", no line end) into
+ * log as a line of move ply (player.h's MessageLog). */
+void engine_message_keep(const char *line, int ply, MessageLog *log);
+
 #endif
