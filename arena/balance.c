@@ -478,6 +478,8 @@ int balance_run(const BalanceOptions *o, FILE *out, long *qualified, char *err,
 			status = balance_games_open(b, text, err, errlen);
 	}
 	if (!status)
+		status = balance_games_logs(b, err, errlen);
+	if (!status)
 		status = play_and_choose(b, out, qualified, err, errlen);
 	balance_games_close(b, status == 2);
 	free(text);
