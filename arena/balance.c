@@ -303,6 +303,24 @@ static void budget_text(const Budget *bu, char *buf, size_t len)
 		}
 }
 
+/* The budget options of the command (" --nodes 6000 --ms 50"), "" when
+ * none was given. */
+static void budget_options(const BalanceOptions *o, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (!o->budget_given)
+		return;
+	const Budget *bu = &o->budget;
+	const char *names[5] = {"nodes", "depth", "ms", "game-ms", "inc-ms"};
+	long long v[5] = {(long long)bu->nodes, bu->depth, (long long)bu->ms,
+	                  (long long)bu->game_ms, (long long)bu->inc_ms};
+	for (int k = 0; k < 5; k++)
+		if (v[k]) {
+			size_t n = strlen(buf);
+			snprintf(buf + n, len - n, " --%s %lld", names[k], v[k]);
+		}
+}
+
 /* The header of the openings file: how they were made. */
 static void write_header(FILE *out, const Balance *b, const Stats *s, const Ranked *r,
                          long n)
@@ -318,16 +336,17 @@ static void write_header(FILE *out, const Balance *b, const Stats *s, const Rank
 		if (k < kept)
 			pairs[0] += s[r[k].i].pairs, decisive[0] += s[r[k].i].decisive;
 	}
-	char spread[32], strong[160], weak[160];
+	char spread[32], strong[160], weak[160], given[160];
 	config_write_real(o->spread, spread, sizeof spread);
+	budget_options(o, given, sizeof given);
 	budget_text(&b->players[0].budget, strong, sizeof strong);
 	budget_text(&b->players[1].budget, weak, sizeof weak);
 	fprintf(out, "; Balanced %ldx%ld %s openings, chosen by arena balance:\n", o->size,
 	        o->size, rule_name(o->rule));
-	fprintf(out, ";  %s%s --player %s%s%s --candidates %ld --keep %ld --games %ld\n",
+	fprintf(out, ";  %s%s --player %s%s%s%s --candidates %ld --keep %ld --games %ld\n",
 	        o->config ? " --config " : "", o->config ? o->config : "", o->player,
-	        o->weaker ? " --weaker " : "", o->weaker ? o->weaker : "", o->candidates,
-	        o->keep, o->games);
+	        o->weaker ? " --weaker " : "", o->weaker ? o->weaker : "", given,
+	        o->candidates, o->keep, o->games);
 	fprintf(out,
 	        ";   --pairs %ld --spread %s --tolerance %g --min-plies %ld --max-plies "
 	        "%ld --box %ld\n;   --size %ld --rule %s --seed %ld\n",
@@ -477,6 +496,8 @@ int balance_run(const BalanceOptions *o, FILE *out, long *qualified, char *err,
 		if (b->dir[0])
 			status = balance_games_open(b, text, err, errlen);
 	}
+	if (!status)
+		status = balance_games_logs(b, err, errlen);
 	if (!status)
 		status = play_and_choose(b, out, qualified, err, errlen);
 	balance_games_close(b, status == 2);

@@ -58,6 +58,9 @@ typedef struct {
 	long seed;       /* 0 to 2^31 - 1 */
 	long threads;    /* 0: every core */
 	const char *out; /* NULL: no work folder, the openings go to out */
+	/* A file a game in out/logs/ for each external engine whose `log` is
+	 * not "off" (without it: those whose log is "on"); needs out. */
+	bool log;
 } BalanceOptions;
 
 /* Chooses the openings and writes them as an INI opening file: to out, or

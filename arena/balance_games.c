@@ -132,6 +132,64 @@ static bool finished(void *ctx, const Job *j, const GameRecord *rec)
 	return false;
 }
 
+/* Does a player's `log` value v mean a file per game in the work folder:
+ * "on", or anything but "off" with --log (as a tournament's, runner.c)? */
+static bool per_game_log(const Balance *b, const char *v)
+{
+	return strcmp(v, "on") == 0 || (b->o->log && strcmp(v, "off") != 0);
+}
+
+/* A player's parameters for one game (the sink's params): a per-game log
+ * becomes the game's own file logs/JOB-COLOUR-NAME.log in the work folder;
+ * "off" is no log; anything else is a file of the user's. */
+static int game_params(void *ctx, const Job *j, int color, ParamSet *out, char *err,
+                       size_t errlen)
+{
+	const Balance *b = ctx;
+	int k = param_find(out, "log");
+	if (k < 0)
+		return 0;
+	const char *v = param_text(out, k);
+	char path[BALANCE_PATH_MAX + CONFIG_NAME_MAX + 64];
+	if (per_game_log(b, v)) {
+		JobWhat w;
+		job_what(b, j->id, &w);
+		snprintf(path, sizeof path, "%s/logs/%06d-%s-%s.log", b->dir, j->id,
+		         color == BLACK ? "black" : "white",
+		         color == BLACK ? w.black : w.white);
+	} else if (strcmp(v, "off") == 0) {
+		path[0] = '\0';
+	} else {
+		return 0;
+	}
+	return param_set(out, "log", path, err, errlen);
+}
+
+int balance_games_logs(Balance *b, char *err, size_t errlen)
+{
+	bool any = false;
+	for (int i = 0; i < 2; i++) {
+		int k = param_find(&b->players[i].params, "log");
+		any = any ||
+		      (k >= 0 && per_game_log(b, param_text(&b->players[i].params, k)));
+	}
+	if (!any)
+		return 0;
+	if (!b->dir[0]) {
+		snprintf(err, errlen,
+		         "arena balance: an engine log a game (log = on, or --log) goes "
+		         "to the work folder: give --out DIR");
+		return 2;
+	}
+	char sub[BALANCE_PATH_MAX + 16], msg[2 * BALANCE_PATH_MAX];
+	snprintf(sub, sizeof sub, "%s/logs", b->dir);
+	if (rundir_create(sub, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "arena balance: %s", msg);
+		return 1;
+	}
+	return 0;
+}
+
 static void start_phase(Balance *b, const char *phase, long total, long done)
 {
 	b->phase = phase;
@@ -186,7 +244,7 @@ static int play(Balance *b, const PlayerSpec *p0, const PlayerSpec *p1, double f
 	                .threads = b->nthreads,
 	                .stop = b->dir[0] ? interrupt_flag() : NULL,
 	                .pool = b->pool};
-	JobSink sink = {.ctx = b, .finished = finished};
+	JobSink sink = {.ctx = b, .params = game_params, .finished = finished};
 	char msg[ERR_MAX] = "";
 	int ran = jobs_run(&spec, jobs, n, &sink, msg, sizeof msg);
 	return settle(b, ran, msg, err, errlen);

@@ -72,6 +72,11 @@ int balance_games_open(Balance *b, const char *config_text, char *err, size_t er
 
 /* Plays every game of the self-play phase not yet played. Returns 0, or
  * an exit status with the message in err (128 + N after signal N). */
+/* With a player whose `log` is "on" (or not "off", with o->log): the
+ * work folder's logs/ made, 0; 1 if it cannot be; 2 without a work
+ * folder (the files would go nowhere). 0 with no such player. */
+int balance_games_logs(Balance *b, char *err, size_t errlen);
+
 int balance_games_score(Balance *b, char *err, size_t errlen);
 
 /* Plays every pair game of the candidates marked in qualified not yet

@@ -96,6 +96,25 @@ INI
 cmp -s <(grep -v '^;' w1/openings.ini) <(grep -v '^;' c/openings.ini) || fail "--config plays other games than the spec"
 cmp -s <(untimed w1/games.csv) <(untimed c/games.csv) || fail "--config: games.csv differs"
 
+# Engine logs: log = on in a section (or --log) keeps a file a game in
+# DIR/logs/, never a file named "on"; without a work folder it is refused.
+printf '[player x]\ntype = external\ncommand = %s\nlog = on\n' "$engine" > log.ini
+small=(--candidates 2 --games 1 --pairs 1 --nodes 200 --tolerance 0.5 --threads 2)
+"$arena" balance --config log.ini --player x "${small[@]}" --out lg > /dev/null 2> lg.err ||
+	fail "log = on: $(tail -2 lg.err)"
+[ ! -e on ] || fail "log = on wrote a file named 'on'"
+logs=$(ls lg/logs | wc -l)
+[ "$logs" -eq $((2 * ($(wc -l < lg/games.csv) - 1))) ] ||
+	fail "log = on: $logs logs for $(($(wc -l < lg/games.csv) - 1)) games (one a side a game)"
+grep -q '^ *[0-9.]* > START 15' lg/logs/000000-black-self0-black.log || fail "no START in the log: $(ls lg/logs)"
+"$arena" balance --player "external:command=$engine" "${small[@]}" --log --out lg2 > /dev/null 2> lg2.err ||
+	fail "--log: $(tail -2 lg2.err)"
+[ -s lg2/logs/000000-white-self0-white.log ] || fail "--log kept no log: $(ls lg2 lg2/logs)"
+rc=0
+"$arena" balance --config log.ini --player x "${small[@]}" > nolog.out 2> nolog.err || rc=$?
+[ $rc -eq 2 ] && [ ! -s nolog.out ] || fail "log = on without --out: status $rc"
+grep -q "give --out DIR" nolog.err || fail "log = on without --out: $(cat nolog.err)"
+
 # Bad input names its place, status 2, no folder made.
 printf '[player x]\ntype = alphabeta\nnodez = 3\n' > bad.ini
 rc=0

@@ -96,6 +96,26 @@ static void pos_is_c_gomoku_clis(void **state)
 	openings_free(&c);
 }
 
+/* Gomocup offset files with a blank line between openings (and blanks of
+ * spaces, tabs or CR LF): each opening is read, named by its own line. */
+static void offset_openings_between_blank_lines(void **state)
+{
+	(void)state;
+	OpeningSet set;
+	OpeningsCounts n;
+	read_ok("gap.txt", "\r\n0,0, 1,0\r\n\r\n-1,1, 0,2\r\n \t \r\n\n2,2\n\n", &S15, &set,
+	        &n);
+	assert_int_equal(n.format, OPENINGS_OFFSET);
+	assert_int_equal(set.count, 3);
+	assert_string_equal(moves_of(&set, 0, 15), "h8 i8");
+	assert_string_equal(moves_of(&set, 1, 15), "g7 h6");
+	assert_string_equal(moves_of(&set, 2, 15), "j6");
+	char name[OPENING_NAME_MAX];
+	assert_string_equal(openings_name(&set, 1, name), "line 4");
+	assert_string_equal(openings_name(&set, 2, name), "line 7");
+	openings_free(&set);
+}
+
 static void bad_lines_name_their_format(void **state)
 {
 	(void)state;
@@ -451,6 +471,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(pos_is_c_gomoku_clis),
+	    cmocka_unit_test(offset_openings_between_blank_lines),
 	    cmocka_unit_test(bad_lines_name_their_format),
 	    cmocka_unit_test(psq_records_give_their_first_plies),
 	    cmocka_unit_test(bad_psq_lines),

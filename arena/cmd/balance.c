@@ -107,6 +107,10 @@ int balance_command(int argc, char **argv)
 	     .what = "a folder name",
 	     .deflt = "none: standard output, no resume",
 	     .help = "the work folder: games.csv, openings.ini; resumes"},
+	    {.name = "log",
+	     .kind = OPT_FLAG,
+	     .dest = &o.log,
+	     .help = "keep external engines' conversations in DIR/logs/, a file a game"},
 	    OPT_END};
 	const OptSpec spec = {"arena balance", balance_about, NULL, opts};
 	int status = opt_command(&spec, argc, argv);
