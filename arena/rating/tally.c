@@ -196,7 +196,8 @@ static int job_again(Reader *rd, const RecordGame *g, char *msg, size_t msglen)
  * duplicates, nor are two equal games of one input (a deterministic pair
  * of engines may well play a game twice). 1 dropped, 0 counts, -1 with
  * msg. */
-static int game_again(Reader *rd, const RecordGame *g, uint64_t id, char *msg, size_t msglen)
+static int game_again(Reader *rd, const RecordGame *g, uint64_t id, char *msg,
+                      size_t msglen)
 {
 	Tally *t = rd->t;
 	if (2 * (rd->ids_count + 1) > rd->ids_cap) {
