@@ -238,10 +238,11 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 		if (rc == CONFIG_OTHER_KEY && c->external)
 			rc = spsa_external_player_key(c, e->key, e->value, e->line, msg,
 			                              sizeof msg);
-		if (rc < 0) {
+		if (rc < 0)
 			return fail_at(x, e->line, msg);
-		} else if (rc == CONFIG_OTHER_KEY &&
-		           param_set(&c->params, e->key, e->value, m2, sizeof m2) < 0) {
+		if (rc != CONFIG_OTHER_KEY) /* a budget or an external engine's key */
+			continue;
+		if (param_set(&c->params, e->key, e->value, m2, sizeof m2) < 0) {
 			if (param_find(&c->params, e->key) < 0)
 				snprintf(msg, sizeof msg,
 				         "unknown key '%.64s' in [player %s] (type %s)",
@@ -249,9 +250,8 @@ static int load_player(Ctx *x, SpsaConfig *c, int sec)
 			else
 				snprintf(msg, sizeof msg, "[player %s]: %s", c->player, m2);
 			return fail_at(x, e->line, msg);
-		} else {
-			spec.param_line[param_find(&c->params, e->key)] = e->line;
 		}
+		spec.param_line[param_find(&c->params, e->key)] = e->line;
 	}
 	if (own_set)
 		c->budget = own;
