@@ -24,6 +24,7 @@
 #include "outfile.h"
 #include "pairs.h"
 #include "rundir.h"
+#include "spsa_calib.h"
 #include "spsa_config.h"
 #include "spsa_core.h"
 #include "spsa_faults.h"
@@ -325,6 +326,39 @@ static int setup(Tuning *t, const SpsaOptions *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* With c_elo: each parameter's c_end from its probe (played, or read back
+ * from probe.csv) and r_end from c_elo, into the schedule. Returns 0, or an
+ * exit status with the message in err. */
+static int calibrate(Tuning *t, char *err, size_t errlen)
+{
+	const SpsaConfig *c = &t->c;
+	Run *r = &t->r;
+	char msg[ERR_MAX];
+	SpsaParam params[SPSA_PARAMS_MAX];
+	for (int i = 0; i < c->n; i++)
+		params[i] = c->tuned[i].p;
+	interrupt_install();
+	if (spsa_calib_run(c, &t->tune, r->pool, t->dir, params, msg, sizeof msg) < 0) {
+		if (interrupt_signal()) {
+			snprintf(err, errlen,
+			         "tuner spsa: %s: every finished probe is in %s/probe.csv; "
+			         "run the same command again to resume",
+			         strsignal(interrupt_signal()), t->dir);
+			return 128 + interrupt_signal();
+		}
+		snprintf(err, errlen, "tuner spsa: probe: %s", msg);
+		return 1;
+	}
+	if (spsa_init(&r->spsa, params, c->n, c->iterations, c->seed, msg, sizeof msg) <
+	    0) {
+		snprintf(err, errlen, "tuner spsa: %s: %s", c->path, msg);
+		return 1;
+	}
+	fprintf(stderr, "c_elo %g: r_end %.4g where the file gives none\n", c->c_elo,
+	        spsa_calib_r_end(c->iterations, c->pairs, c->c_elo));
+	return 0;
+}
+
 /* The iterations from t->next on, each on disk once played. Returns 0, or
  * an exit status with the message in err. */
 static int iterate(Tuning *t, char *err, size_t errlen)
@@ -445,9 +479,10 @@ static int verify(Tuning *t, const ParamSet *tuned, const ParamSet *start, char 
 		return 1;
 	}
 	/* The files this run wrote, no more: params.png only with gnuplot. */
-	printf("written: %s/config.ini, trajectory.csv, %stuned.ini, %sverify.csv, "
+	printf("written: %s/config.ini, %strajectory.csv, %stuned.ini, %sverify.csv, "
 	       "report.html\n",
-	       t->dir, c->external ? "faults.csv, " : "", t->plotted ? "params.png, " : "");
+	       t->dir, c->c_elo > 0 ? "probe.csv, " : "", c->external ? "faults.csv, " : "",
+	       t->plotted ? "params.png, " : "");
 	return 0;
 }
 
@@ -471,6 +506,8 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 			status = bad;
 		}
 	}
+	if (status == 0 && t->c.c_elo > 0)
+		status = calibrate(t, err, errlen);
 	if (status == 0)
 		status = iterate(t, err, errlen);
 	if (status == 0) {

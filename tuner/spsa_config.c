@@ -74,6 +74,11 @@ static const ConfigKey spsa_keys[] = {
     CONFIG_BUDGET_KEYS(SpsaConfig, budget, budget_set, 20000, W, NULL),
     {"max_plies", CONFIG_INT, W, .at = AT(max_plies, int), .max = BOARD_MAX_MOVES,
      .help = "a game this long is a draw; 0 = play to a full board"},
+    {"c_elo", CONFIG_REAL, W | CONFIG_G17, .at = AT(c_elo, double), .max = 1000,
+     .shown_def = "0 = off",
+     .help = "the Elo theta +- c_end costs: a probe sets c_end, and r_end follows"},
+    {"probe_pairs", CONFIG_INT, W, .at = AT(probe_pairs, int), .min = 1, .max = 100000,
+     .def = 50, .help = "pairs of each of a parameter's two probe matches (c_elo)"},
     {"out", CONFIG_TEXT, W | CONFIG_FREE, TEXT_AT(out), .def_text = "results",
      .help = "where runs go, relative to the folder the tuner runs in"},
 };
@@ -88,10 +93,35 @@ const ConfigSection spsa_config_section = {
 /* A [param KEY] section as read: the parameter, and where its keys were. */
 typedef struct {
 	SpsaParam p;
-	int start_line, min_line, max_line, c_end_line;
-	int integer; /* -1: not given (a declared parameter's type decides) */
+	int start_line, min_line, max_line, c_end_line, r_end_line, probe_delta_line;
+	double probe_delta;
+	bool c_auto, r_auto; /* from c_elo: config.ini leaves them out */
+	int integer;         /* -1: not given (a declared parameter's type decides) */
 	int integer_line;
 } ParamKeys;
+
+/* c_end, r_end and probe_delta as config.ini gives them: left out when c_elo
+ * sizes them (probe.csv has what the run used) or, probe_delta, not set. */
+static void write_c_end(const void *obj, FILE *f)
+{
+	const ParamKeys *pk = obj;
+	if (!pk->c_auto)
+		fprintf(f, "c_end = %.17g\n", pk->p.c_end);
+}
+
+static void write_r_end(const void *obj, FILE *f)
+{
+	const ParamKeys *pk = obj;
+	if (!pk->r_auto)
+		fprintf(f, "r_end = %.17g\n", pk->p.r_end);
+}
+
+static void write_probe_delta(const void *obj, FILE *f)
+{
+	const ParamKeys *pk = obj;
+	if (pk->probe_delta > 0)
+		fprintf(f, "probe_delta = %.17g\n", pk->probe_delta);
+}
 
 #define AT(f, T) CONFIG_AT(ParamKeys, f, T)
 #define RANGED (W | CONFIG_RANGE_GIVEN | CONFIG_G17)
@@ -108,10 +138,17 @@ static const ConfigKey param_keys[] = {
      .takes = "a number in the declared range", .shown_def = "the declared maximum",
      .help = "the highest value theta may take"},
     {"c_end", CONFIG_REAL, ABOVE_0, .at = AT(p.c_end, double), .max = 1e300,
-     .line_at = AT(c_end_line, int), .shown_def = "(max - min) / 20",
+     .line_at = AT(c_end_line, int), .write = write_c_end,
+     .shown_def = "(max - min) / 20, or from c_elo",
      .help = "the perturbation c_k at the last iteration"},
     {"r_end", CONFIG_REAL, ABOVE_0, .at = AT(p.r_end, double), .max = 1e6, .def = 0.002,
+     .line_at = AT(r_end_line, int), .write = write_r_end,
+     .shown_def = "0.002, or from c_elo",
      .help = "the learning rate R_k at the last iteration"},
+    {"probe_delta", CONFIG_REAL, ABOVE_0, .at = AT(probe_delta, double), .max = 1e300,
+     .line_at = AT(probe_delta_line, int), .write = write_probe_delta,
+     .shown_def = "(max - min) / 4",
+     .help = "with c_elo: the offset the probe plays on each side of start"},
     {"integer", CONFIG_UNSET, CONFIG_WRITE_SET, .at = AT(integer, int), .def = -1,
      .line_at = AT(integer_line, int), .shown_def = "on",
      .help = "an external engine's parameter: whole numbers only"},
@@ -309,7 +346,7 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 	SpsaTuned *t = &c->tuned[c->n++];
 	*t = (SpsaTuned){.index = idx, .line = hline};
 	snprintf(t->name, sizeof t->name, "%s", key);
-	ParamKeys pk = {{0}, 0, 0, 0, 0, -1, 0};
+	ParamKeys pk = {.integer = -1};
 	config_table_defaults(&spsa_config_param_section, &pk);
 	pk.p.start = d ? c->params.v[idx] : 0;
 	pk.p.min = lo;
@@ -362,6 +399,15 @@ static int load_param(Ctx *x, SpsaConfig *c, int sec)
 		         "[param %s]: start %g is outside [min, max] = [%g, %g]", key,
 		         p->start, p->min, p->max);
 		return fail_at(x, pk.start_line ? pk.start_line : range_line, msg);
+	}
+	t->c_end_given = pk.c_end_line != 0;
+	t->r_end_given = pk.r_end_line != 0;
+	t->probe_delta = pk.probe_delta;
+	if (pk.probe_delta > p->max - p->min) {
+		snprintf(msg, sizeof msg,
+		         "[param %s]: probe_delta %g is wider than max - min = %g", key,
+		         pk.probe_delta, p->max - p->min);
+		return fail_at(x, pk.probe_delta_line, msg);
 	}
 	if (!pk.c_end_line)
 		p->c_end = (p->max - p->min) / 20;
@@ -508,8 +554,12 @@ int spsa_config_write(const SpsaConfig *c, FILE *f)
 	if (c->external)
 		spsa_external_write(c, f);
 	for (int i = 0; i < c->n; i++) {
-		ParamKeys pk = {.p = c->tuned[i].p,
-		                .integer = c->external ? c->tuned[i].p.integer : -1};
+		const SpsaTuned *t = &c->tuned[i];
+		ParamKeys pk = {.p = t->p,
+		                .probe_delta = t->probe_delta,
+		                .c_auto = c->c_elo > 0 && !t->c_end_given,
+		                .r_auto = c->c_elo > 0 && !t->r_end_given,
+		                .integer = c->external ? t->p.integer : -1};
 		fprintf(f, "\n[param %s]\n", c->tuned[i].name);
 		config_table_write(&spsa_config_param_section, &pk, f);
 	}

@@ -33,6 +33,8 @@ typedef struct {
 	int line;  /* of its [param KEY] header */
 	char name[CONFIG_NAME_MAX]; /* KEY */
 	SpsaParam p;
+	bool c_end_given, r_end_given; /* else from c_elo (spsa_calib.h) */
+	double probe_delta;            /* 0: (max - min) / 4 */
 } SpsaTuned;
 
 /* How an external engine gets the values of an iteration's side. */
@@ -60,6 +62,8 @@ typedef struct {
 	Budget budget;
 	unsigned budget_set; /* the budget keys [spsa] gave (config.h's rule) */
 	int max_plies;       /* 0 = play to a full board */
+	double c_elo;        /* > 0: steps sized in Elo (spsa_calib.h) */
+	int probe_pairs;     /* of each side of a parameter's probe */
 	int spsa_line, tune_openings_line, openings_line, verify_openings_line;
 	char player[CONFIG_NAME_MAX];
 	const PlayerType *type;
