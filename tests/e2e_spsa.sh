@@ -29,6 +29,7 @@ done
 [ "$(wc -l < ex/spsa-weighted/trajectory.csv)" -eq 302 ] || fail "trajectory: want 302 lines"
 grep -q '^\[player weighted-tuned\]$' ex/spsa-weighted/tuned.ini || fail "tuned.ini section"
 grep -q 'Elo' ex.txt || fail "no verification printed"
+tail -1 ex/spsa-weighted/verify.csv | grep -q ',H1 accepted,gain$' || fail "spsa-weighted verify.csv: no gain"
 # It gains (+80 Elo at this writing): exit 0, tuned.ini says so first, no warning.
 head -1 ex/spsa-weighted/tuned.ini | grep -q '^; VERIFIED: the verification measured a gain: Elo +' ||
 	fail "spsa-weighted tuned.ini begins '$(head -1 ex/spsa-weighted/tuned.ini)'"
@@ -69,6 +70,8 @@ for pass in 1 2; do
 		grep -q '^bad/bad/tuned.ini says so in its first lines\.$' bad.err ||
 		fail "a rejected run's stderr: $(cat bad.err)"
 	grep -q '^attack = 20000$' bad/bad/tuned.ini || fail "a rejected run's tuned.ini: no attack = 20000"
+	tail -1 bad/bad/verify.csv | grep -q ',H0 accepted,rejected$' ||
+		fail "a rejected run's verify.csv: $(tail -1 bad/bad/verify.csv)"
 	[ $pass -eq 1 ] && cp bad/bad/tuned.ini bad-tuned.ini
 done
 cmp -s bad-tuned.ini bad/bad/tuned.ini || fail "a finished rejected run run again: another tuned.ini"

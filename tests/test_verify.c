@@ -67,6 +67,10 @@ static void verdicts(void **state)
 	assert_int_equal(verify_verdict(&r), VERIFY_GAIN);
 	r = result(20, 20, SPRT_CONTINUE); /* the interval touches zero */
 	assert_int_equal(verify_verdict(&r), VERIFY_UNPROVEN);
+	/* verify.csv's words */
+	assert_string_equal(verify_verdict_name(VERIFY_GAIN), "gain");
+	assert_string_equal(verify_verdict_name(VERIFY_UNPROVEN), "unproven");
+	assert_string_equal(verify_verdict_name(VERIFY_REJECTED), "rejected");
 }
 
 static void notes(void **state)

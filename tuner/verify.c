@@ -62,11 +62,12 @@ int verify_match_faults(const ExecSpec *spec, int npairs, const char *csv_path,
 		elo_pair_csv_number(out->los, 4, los, sizeof los);
 		fprintf(f, "pairs,wins,draws,losses,penta0,penta1,penta2,penta3,penta4,"
 		           "score,elo,error,"
-		           "los,llr,sprt\n");
-		fprintf(f, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%s,%s,%s,%.3f,%s\n",
+		           "los,llr,sprt,verdict\n");
+		fprintf(f, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%s,%s,%s,%.3f,%s,%s\n",
 		        out->pairs, out->wins, out->draws, out->losses, out->penta[0],
 		        out->penta[1], out->penta[2], out->penta[3], out->penta[4],
-		        out->score, elo, e95, los, out->llr, sprt_status_name(out->sprt));
+		        out->score, elo, e95, los, out->llr, sprt_status_name(out->sprt),
+		        verify_verdict_name(verify_verdict(out)));
 		return outfile_commit(&of, err, errlen);
 	}
 	return 0;
@@ -99,6 +100,11 @@ VerifyVerdict verify_verdict(const VerifyResult *r)
 	if (r->sprt == SPRT_ACCEPT_H1 || (spread && r->elo - r->error95 > 0))
 		return VERIFY_GAIN;
 	return VERIFY_UNPROVEN; /* a NaN Elo (no games) included */
+}
+
+const char *verify_verdict_name(VerifyVerdict v)
+{
+	return v == VERIFY_GAIN ? "gain" : v == VERIFY_REJECTED ? "rejected" : "unproven";
 }
 
 /* Why a rejected result is rejected, in words. */

@@ -23,7 +23,8 @@ typedef struct {
 } VerifyResult;
 
 /* Plays spec->a (tuned) against spec->b (start) for npairs pairs and fills
- * out; writes a one-line header and a result line to csv_path if not NULL.
+ * out; writes a one-line header and a result line to csv_path if not NULL
+ * (verify.csv: the figures, the SPRT's status and verify_verdict's name).
  * Returns 0, or -1 with a message. */
 int verify_match(const ExecSpec *spec, int npairs, const char *csv_path, VerifyResult *out,
                  char *err, size_t errlen);
@@ -52,6 +53,9 @@ typedef enum { VERIFY_GAIN, VERIFY_UNPROVEN, VERIFY_REJECTED } VerifyVerdict;
 enum { VERIFY_STATUS_REJECTED = 3 };
 
 VerifyVerdict verify_verdict(const VerifyResult *r);
+
+/* "gain", "unproven" or "rejected" (verify.csv's verdict column). */
+const char *verify_verdict_name(VerifyVerdict v);
 
 /* The verdict of r in words, for the first lines of tuned.ini and for a
  * terminal: lines without a final line break ("WARNING: the verification
