@@ -211,8 +211,10 @@ function spsa(sp) {
 }
 
 /* A parameter's chart: the y axis over the span of its trajectory and
- * start, padded (a flat one over 2% of its range), within [min, max]; the
- * bounds drawn where the axis reaches them; the scale said above it. */
+ * start, padded (a flat one over 2% of its range), within [min, max], as
+ * params.png scales it (tuner/trajectory.c, trajectory_span: keep the two
+ * alike); the bounds drawn where the axis reaches them; the scale said
+ * above it. */
 function trajectoryAxis(p, pts) {
 	var lo = p.start, hi = p.start, full = p.max - p.min;
 	pts.forEach(function (q) { lo = Math.min(lo, q[1]); hi = Math.max(hi, q[1]); });
