@@ -125,7 +125,7 @@ grep -q '<p class="verdict good">Verdict: a gain\.' spsa.html || fail "SPSA: no 
 # trajectory's span padded, none at the range's ends.
 svg=$(perl -0777 -ne 'print $1 if /<h3>attack<\/h3>(<svg.*?<\/svg>)/s' spsa.html)
 [ -n "$svg" ] || fail "SPSA: no chart of attack"
-grep -qF '<text class="ylabel" x="4" y="12">attack: axis 1085.5 to 1319.5 (the trajectory 1105 to 1300, padded); its range [200, 3000]</text>' <<<"$svg" ||
+grep -qF '<text class="ylabel" x="4" y="12">attack: axis 1086 to 1320 (the trajectory 1105 to 1300, padded); its range [200, 3000]</text>' <<<"$svg" ||
 	fail "SPSA: attack's scale: $(grep -o '<text class="ylabel"[^<]*' <<<"$svg")"
 ticks=$(grep -o 'text-anchor="end">[0-9.-]*</text>' <<<"$svg" | grep -o '>[0-9.-]*<' | tr -d '><')
 [ "$(wc -l <<<"$ticks")" -ge 2 ] || fail "SPSA: attack's axis has ticks '$ticks'"

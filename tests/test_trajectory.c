@@ -192,7 +192,7 @@ static void faults_damage_is_refused(void **state)
 /* The span a parameter's chart shows (report.html's axis, params.png's
  * scale): the trajectory and start padded by a tenth, a flat one by 1% of
  * [min, max], never past min or max. e2e_tuner_report.sh finds the same
- * 1085.5 to 1319.5 on the page. */
+ * (1085.5 to 1319.5, shown as 1086 to 1320) on the page. */
 static void spans_padded_within_the_range(void **state)
 {
 	(void)state;

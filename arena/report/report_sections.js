@@ -221,9 +221,12 @@ function trajectoryAxis(p, pts) {
 	var span = hi - lo, pad = span > full * 0.002 ? span * 0.1 : (full > 0 ? full : 1) * 0.01;
 	var range = [Math.max(p.min, lo - pad), Math.min(p.max, hi + pad)];
 	if (!(range[1] > range[0])) range = [lo - 1, hi + 1];
+	/* the scale to three digits of the axis's width */
+	var d = Math.max(0, Math.min(12, 2 - Math.floor(Math.log10(range[1] - range[0]))));
+	function a(x) { return String(+Number(x).toFixed(d)); }
 	function v(x) { return String(+Number(x).toPrecision(6)); }
 	return {height: 180, xlabel: "iteration", range: range,
-	        ylabel: p.name + ": axis " + v(range[0]) + " to " + v(range[1]) + " (the trajectory " + v(lo) + " to " + v(hi) +
+	        ylabel: p.name + ": axis " + a(range[0]) + " to " + a(range[1]) + " (the trajectory " + a(lo) + " to " + a(hi) +
 	                ", padded); its range [" + v(p.min) + ", " + v(p.max) + "]",
 	        lines: [{y: p.start, cls: "zero", label: "start " + v(p.start)},
 	                {y: p.min, cls: "bound", label: "min " + v(p.min)},
