@@ -276,10 +276,10 @@ typedef struct {
 	OpeningSet tune, verify;
 	char dir[DIR_MAX];
 	double theta[SPSA_PARAMS_MAX];
-	double start_v[SPSA_PARAMS_MAX],
-	    tuned_v[SPSA_PARAMS_MAX]; /* as tuned.ini has them */
-	int next;                     /* the first iteration to play */
-	bool plotted;                 /* params.png written (gnuplot is there) */
+	/* the start's and the tuned values as tuned.ini has them */
+	double start_v[SPSA_PARAMS_MAX], tuned_v[SPSA_PARAMS_MAX];
+	int next;     /* the first iteration to play */
+	bool plotted; /* params.png written (gnuplot is there) */
 } Tuning;
 
 /* The file and the options: configuration, SPSA state, openings. Returns
