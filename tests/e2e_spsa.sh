@@ -4,6 +4,11 @@
 #   determinism: 1 and 2 threads give the same trajectory and verification
 #   resume: a run killed with SIGKILL and resumed ends with the same files
 #   bad input: exit status 2, file:line message, nothing written
+#   the verdict: a run whose verification gains exits 0 and says so in
+#   tuned.ini's first line, no warning; a run thrown off by a huge r_end
+#   (weighted's attack to 20000) is rejected: exit 3, the warning on
+#   stderr and in tuned.ini's first lines, every file still written; the
+#   same command again (it only redoes the verification) says the same
 #   every command: --help exits 0, an unknown option exits 2
 # usage: e2e_spsa.sh TUNER_BINARY CONFIGS_DIR
 set -euo pipefail
@@ -24,6 +29,52 @@ done
 [ "$(wc -l < ex/spsa-weighted/trajectory.csv)" -eq 302 ] || fail "trajectory: want 302 lines"
 grep -q '^\[player weighted-tuned\]$' ex/spsa-weighted/tuned.ini || fail "tuned.ini section"
 grep -q 'Elo' ex.txt || fail "no verification printed"
+tail -1 ex/spsa-weighted/verify.csv | grep -q ',H1 accepted,gain$' || fail "spsa-weighted verify.csv: no gain"
+# It gains (+80 Elo at this writing): exit 0, tuned.ini says so first, no warning.
+head -1 ex/spsa-weighted/tuned.ini | grep -q '^; VERIFIED: the verification measured a gain: Elo +' ||
+	fail "spsa-weighted tuned.ini begins '$(head -1 ex/spsa-weighted/tuned.ini)'"
+! grep -q 'WARNING' ex.txt ex/spsa-weighted/tuned.ini || fail "spsa-weighted: a warning"
+
+# A run thrown off its start: attack goes to 20000 at the first step and
+# loses nearly every game. Rejected: exit 3, every file written, the
+# warning first in tuned.ini and on stderr; again the same.
+cat > bad.ini <<INI
+[spsa]
+iterations = 4
+pairs = 2
+verify_pairs = 120
+openings = $configs/openings-15.ini
+seed = 1
+
+[player weighted]
+type = weighted
+
+[param attack]
+r_end = 1000
+INI
+for pass in 1 2; do
+	set +e
+	"$tuner" spsa bad.ini --threads 2 --out bad >bad.out 2>bad.err
+	rc=$?
+	set -e
+	[ $rc -eq 3 ] || fail "a rejected run, pass $pass: exit status $rc, want 3 ($(tail -3 bad.err))"
+	for f in config.ini trajectory.csv tuned.ini verify.csv report.html; do
+		[ -s bad/bad/$f ] || fail "a rejected run wrote no $f"
+	done
+	grep -q '^written: bad/bad/config.ini' bad.out || fail "a rejected run: no 'written:' line"
+	head -3 bad/bad/tuned.ini > head.txt
+	grep -q '^; WARNING: the verification rejected these values: Elo -[0-9.]* +/- [0-9.]* (95%), SPRT \[0, 10\] H0 accepted' head.txt &&
+		grep -q '^; Do not adopt them (the tuner exits with status 3)\.$' head.txt ||
+		fail "a rejected run's tuned.ini begins: $(cat head.txt)"
+	grep -q '^tuner spsa: WARNING: the verification rejected these values: Elo -' bad.err &&
+		grep -q '^bad/bad/tuned.ini says so in its first lines\.$' bad.err ||
+		fail "a rejected run's stderr: $(cat bad.err)"
+	grep -q '^attack = 20000$' bad/bad/tuned.ini || fail "a rejected run's tuned.ini: no attack = 20000"
+	tail -1 bad/bad/verify.csv | grep -q ',H0 accepted,rejected$' ||
+		fail "a rejected run's verify.csv: $(tail -1 bad/bad/verify.csv)"
+	[ $pass -eq 1 ] && cp bad/bad/tuned.ini bad-tuned.ini
+done
+cmp -s bad-tuned.ini bad/bad/tuned.ini || fail "a finished rejected run run again: another tuned.ini"
 
 cat > ab.ini <<INI
 [spsa]
@@ -54,6 +105,9 @@ INI
 for f in trajectory.csv tuned.ini verify.csv; do
 	cmp -s one/ab/$f two/ab/$f || fail "$f differs between 1 and 2 threads"
 done
+# 6 pairs prove nothing either way: exit 0 and tuned.ini says which.
+head -1 one/ab/tuned.ini | grep -Eq '^; (UNPROVEN|VERIFIED): the verification' ||
+	fail "ab.ini's tuned.ini begins '$(head -1 one/ab/tuned.ini)'"
 
 # Resume after SIGKILL.
 "$tuner" spsa ab.ini --threads 2 --out cut >/dev/null 2>&1 &

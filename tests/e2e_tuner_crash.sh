@@ -2,7 +2,8 @@
 # End-to-end: the tuners' folders survive kills, failures and signals.
 #   tuner spsa: kill -9 at named instants (libfiu crash points) and random
 #   ones, injected write/sync/rename failures, SIGINT: the run resumes and
-#   ends with the files of an uninterrupted run.
+#   ends with the files of an uninterrupted run (killed in the
+#   verification, tuned.ini says NOT VERIFIED until then).
 #   tuner texel: a kill, a failure or SIGINT leaves whole files only; the
 #   same command again ends with the files of an uninterrupted run.
 # usage: e2e_tuner_crash.sh TUNER_BINARY CONFIGS_DIR
@@ -150,6 +151,11 @@ for point in kill/config.ini/mid-write kill/config.ini/after-rename \
 	st=$?
 	set -e
 	[ $st -eq 137 ] || fail "spsa $point: expected a kill (137), got $st"
+	# Killed in the verification: tuned.ini says it is not verified.
+	if [ $point = kill/verify.csv/mid-write ]; then
+		head -1 "$d/w/tuned.ini" | grep -q '^; NOT VERIFIED: the verification match' ||
+			fail "spsa $point: tuned.ini begins '$(head -1 "$d/w/tuned.ini")'"
+	fi
 	spsa_resume "$d" "spsa $point"
 done
 for point in kill/games.csv/mid-write kill/texel.csv/after-rename kill/tuned.ini/mid-write; do

@@ -465,6 +465,9 @@ static void test_main_run(void **state)
 	assert_int_equal(lines, 8); /* header, start, 6 iterations */
 	snprintf(file, sizeof file, "%s/run/tuned.ini", out);
 	char *tuned = slurp(file);
+	/* the verdict first: status 0 is no rejection */
+	assert_true(strncmp(tuned, "; VERIFIED: ", 12) == 0 ||
+	            strncmp(tuned, "; UNPROVEN: ", 12) == 0);
 	assert_non_null(strstr(tuned, "[player w-tuned]\ntype = weighted\nattack = "));
 	assert_non_null(strstr(tuned, "radius = 3\n"));
 	free(tuned);

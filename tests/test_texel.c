@@ -30,6 +30,7 @@
 #include "texel_config.h"
 #include "texel_data.h"
 #include "texel_fit.h"
+#include "verify.h"
 
 #define assert_near(a, b, tol) near_((a), (b), (tol), #a, __FILE__, __LINE__)
 static void near_(double a, double b, double tol, const char *what, const char *file,
@@ -557,7 +558,8 @@ static void test_tiny_run(void **state)
 	const char *path = tmpdir_write("tiny.ini", text);
 	char err[2048];
 	TexelOptions o = {.file = path, .threads = -1};
-	if (texel_tune(&o, err, sizeof err) != 0)
+	int status = texel_tune(&o, err, sizeof err);
+	if (status != 0 && status != VERIFY_STATUS_REJECTED)
 		fail_msg("%s", err);
 	const char *files[] = {"games.csv", "texel.csv", "loss.csv", "tuned.ini",
 	                       "verify.csv"};
@@ -565,6 +567,23 @@ static void test_tiny_run(void **state)
 		char p[400];
 		snprintf(p, sizeof p, "%s/tiny/%s", out, files[i]);
 		assert_int_equal(access(p, R_OK), 0);
+	}
+	/* tuned.ini's first line is the verdict, a warning with status 3 only
+	 * (and then in err too). */
+	char p[400], line[300] = "";
+	snprintf(p, sizeof p, "%s/tiny/tuned.ini", out);
+	FILE *f = fopen(p, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(line, sizeof line, f));
+	fclose(f);
+	if (status == VERIFY_STATUS_REJECTED) {
+		assert_int_equal(strncmp(line, "; WARNING: the verification rejected", 36),
+		                 0);
+		assert_int_equal(strncmp(err, "tuner texel: WARNING: the verification", 38),
+		                 0);
+	} else {
+		assert_true(strncmp(line, "; VERIFIED: ", 12) == 0 ||
+		            strncmp(line, "; UNPROVEN: ", 12) == 0);
 	}
 }
 
@@ -582,7 +601,8 @@ static void test_tiny_run_mcts(void **state)
 	const char *path = tmpdir_write("tiny-mcts.ini", text);
 	char err[2048];
 	TexelOptions o = {.file = path, .threads = -1};
-	if (texel_tune(&o, err, sizeof err) != 0)
+	int status = texel_tune(&o, err, sizeof err);
+	if (status != 0 && status != VERIFY_STATUS_REJECTED)
 		fail_msg("%s", err);
 	char p[400];
 	snprintf(p, sizeof p, "%s/tiny-mcts/texel.csv", out);

@@ -10,6 +10,7 @@
 
 #include "tmpdir.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +189,29 @@ static void faults_damage_is_refused(void **state)
 	}
 }
 
+/* The span a parameter's chart shows (report.html's axis, params.png's
+ * scale): the trajectory and start padded by a tenth, a flat one by 1% of
+ * [min, max], never past min or max. e2e_tuner_report.sh finds the same
+ * (1085.5 to 1319.5, shown as 1086 to 1320) on the page. */
+static void spans_padded_within_the_range(void **state)
+{
+	(void)state;
+	SpsaParam p = {.start = 1300, .min = 200, .max = 3000};
+	double span[2];
+	trajectory_span(&p, 1105, 1300, span);
+	assert_true(fabs(span[0] - 1085.5) < 1e-9 && fabs(span[1] - 1319.5) < 1e-9);
+	trajectory_span(&p, 1300, 1300, span); /* flat: 1% of 2800 each side */
+	assert_true(fabs(span[0] - 1272) < 1e-9 && fabs(span[1] - 1328) < 1e-9);
+	trajectory_span(&p, 1350, 1400, span); /* the start widens it */
+	assert_true(fabs(span[0] - 1290) < 1e-9 && fabs(span[1] - 1410) < 1e-9);
+	p = (SpsaParam){.start = 200, .min = 200, .max = 3000};
+	trajectory_span(&p, 200, 250, span); /* at a bound: cut there */
+	assert_true(span[0] == 200 && fabs(span[1] - 255) < 1e-9);
+	p = (SpsaParam){.start = 0.5, .min = 0, .max = 1};
+	trajectory_span(&p, 0, 1, span); /* the whole range */
+	assert_true(span[0] == 0 && span[1] == 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -195,6 +219,7 @@ int main(void)
 	    cmocka_unit_test(damage_is_refused_with_its_line),
 	    cmocka_unit_test(faults_keep_the_iterations_done),
 	    cmocka_unit_test(faults_damage_is_refused),
+	    cmocka_unit_test(spans_padded_within_the_range),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

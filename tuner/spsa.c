@@ -277,6 +277,8 @@ typedef struct {
 	OpeningSet tune, verify;
 	char dir[DIR_MAX];
 	double theta[SPSA_PARAMS_MAX];
+	/* the start's and the tuned values as tuned.ini has them */
+	double start_v[SPSA_PARAMS_MAX], tuned_v[SPSA_PARAMS_MAX];
 	int next;     /* the first iteration to play */
 	bool plotted; /* params.png written (gnuplot is there) */
 } Tuning;
@@ -406,7 +408,7 @@ static int write_tuned(Tuning *t, ParamSet *tuned, ParamSet *start, char *err,
 {
 	const SpsaConfig *c = &t->c;
 	Run *r = &t->r;
-	double start_v[SPSA_PARAMS_MAX], tuned_v[SPSA_PARAMS_MAX];
+	double *start_v = t->start_v, *tuned_v = t->tuned_v;
 	char path[FILE_MAX];
 	for (int i = 0; i < c->n; i++)
 		start_v[i] = c->tuned[i].p.start;
@@ -421,7 +423,8 @@ static int write_tuned(Tuning *t, ParamSet *tuned, ParamSet *start, char *err,
 		       t->theta[i]);
 	}
 	snprintf(path, sizeof path, "%s/tuned.ini", t->dir);
-	if (spsa_players_write_tuned(path, c, start_v, tuned_v, err, errlen) < 0 ||
+	/* "not verified" until the verification rewrites it with its verdict */
+	if (spsa_players_write_tuned(path, c, start_v, tuned_v, NULL, err, errlen) < 0 ||
 	    spsa_players_read_tuned(path, c, tuned, err, errlen) < 0 ||
 	    spsa_players_side(c, start_v, start, err, errlen) < 0)
 		return -1;
@@ -470,6 +473,12 @@ static int verify(Tuning *t, const ParamSet *tuned, const ParamSet *start, char 
 	verify_print(stdout, &vr);
 	fprintf(stderr, "verification: %d games in %.1f s\n", 2 * c->verify_pairs,
 	        now_s() - t1);
+	snprintf(path, sizeof path, "%s/tuned.ini", t->dir);
+	if (spsa_players_write_tuned(path, c, t->start_v, t->tuned_v, &vr, msg,
+	                             sizeof msg) < 0) {
+		snprintf(err, errlen, "tuner spsa: %s", msg);
+		return 1;
+	}
 	if (c->external && report_faults(r, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "tuner spsa: %s/%s", t->dir, msg);
 		return 1;
@@ -483,7 +492,7 @@ static int verify(Tuning *t, const ParamSet *tuned, const ParamSet *start, char 
 	       "report.html\n",
 	       t->dir, c->c_elo > 0 ? "probe.csv, " : "", c->external ? "faults.csv, " : "",
 	       t->plotted ? "params.png, " : "");
-	return 0;
+	return verify_outcome(&vr, "tuner spsa", t->dir, err, errlen);
 }
 
 int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)

@@ -16,7 +16,8 @@ typedef struct {
  * interrupted run resumes. Progress goes to stderr, the tuned values and
  * the verification to stdout. Returns the exit status: 0; 1 a failure (a
  * file not written, a player not made, out of memory); 2 bad input (the
- * file, a folder holding another run); 128 + N after signal N. With a
+ * file, a folder holding another run); VERIFY_STATUS_REJECTED (3, every
+ * file written, verify.h); 128 + N after signal N. With a
  * nonzero status err holds the message, naming its place (a file, or
  * "tuner spsa"). Reentrant: no state outside the call. */
 int spsa_tune(const SpsaOptions *o, char *err, size_t errlen);

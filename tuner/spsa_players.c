@@ -52,7 +52,8 @@ static void format_value(const ParamSet *ps, int k, char *buf, size_t len)
 }
 
 int spsa_players_write_tuned(const char *path, const SpsaConfig *c, const double *start,
-                             const double *tuned, char *err, size_t errlen)
+                             const double *tuned, const VerifyResult *verdict, char *err,
+                             size_t errlen)
 {
 	ParamSet ps;
 	if (spsa_players_side(c, tuned, &ps, err, errlen) < 0)
@@ -61,6 +62,7 @@ int spsa_players_write_tuned(const char *path, const SpsaConfig *c, const double
 	FILE *f = outfile_open(&of, path, err, errlen);
 	if (!f)
 		return -1;
+	verify_note_comment(f, verdict);
 	fprintf(f, "; tuned by `tuner spsa %s`: %d iterations of %d pairs, seed %llu,\n",
 	        c->path, c->iterations, c->pairs, (unsigned long long)c->seed);
 	fprintf(f, "; a move at most nodes = %llu, depth = %d, ms = %lld (0: no limit)\n",

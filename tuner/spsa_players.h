@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "spsa_config.h"
+#include "verify.h"
 
 /* The player with values[i] for tuned parameter i (whole-number ones
  * already whole). Returns 0, or -1 with a message. */
@@ -29,12 +30,14 @@ void spsa_players_values(const SpsaConfig *c, const double *theta, bool six_digi
 /* Value v of tuned parameter t as tuned.ini and the terminal show it. */
 void spsa_players_text(const SpsaTuned *t, double v, char *buf, size_t len);
 
-/* Writes tuned.ini at path: comments (the run, its budget, each tuned
- * parameter's start -> tuned), then [player NAME-tuned] with `type` and
- * every parameter of the player of the values tuned[]. start[]: the
- * values of the start. Returns 0, or -1 with a message. */
+/* Writes tuned.ini at path: comments (first what the verification verdict said,
+ * verify_note_comment, with verdict NULL before it has finished; the run, its
+ * budget, each tuned parameter's start -> tuned), then [player NAME-tuned]
+ * with `type` and every parameter of the player of the values tuned[].
+ * start[]: the values of the start. Returns 0, or -1 with a message. */
 int spsa_players_write_tuned(const char *path, const SpsaConfig *c, const double *start,
-                             const double *tuned, char *err, size_t errlen);
+                             const double *tuned, const VerifyResult *verdict, char *err,
+                             size_t errlen);
 
 /* The [player NAME-tuned] section of the file at path, as the arena reads
  * a player of c's type, into out. Returns 0, or -1 with a message. */

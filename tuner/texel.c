@@ -248,10 +248,11 @@ static int fit(Run *r, char *err, size_t errlen)
 	return 0;
 }
 
+static int write_tuned(const Run *r, const VerifyResult *verdict, char *err, size_t errlen);
+
 static int write_outputs(const Run *r, char *err, size_t errlen)
 {
 	char path[TEXEL_PATH_MAX + 120];
-	const TexelPlayer *p = &r->c.players[r->c.player];
 	OutFile of;
 	snprintf(path, sizeof path, "%s/texel.csv", r->dir);
 	FILE *f = outfile_open(&of, path, err, errlen);
@@ -291,10 +292,22 @@ static int write_outputs(const Run *r, char *err, size_t errlen)
 		        r->round[k].steps);
 	if (outfile_commit(&of, err, errlen) < 0)
 		return -1;
+	return write_tuned(r, NULL, err, errlen);
+}
+
+/* tuned.ini: what the verification verdict said in its first lines (NULL: not
+ * finished yet), then the tuned player. */
+static int write_tuned(const Run *r, const VerifyResult *verdict, char *err, size_t errlen)
+{
+	char path[TEXEL_PATH_MAX + 120];
+	const TexelPlayer *p = &r->c.players[r->c.player];
+	OutFile of;
 	snprintf(path, sizeof path, "%s/tuned.ini", r->dir);
-	if (!(f = outfile_open(&of, path, err, errlen)))
+	FILE *f = outfile_open(&of, path, err, errlen);
+	if (!f)
 		return -1;
 	Budget bud = texel_config_budget(&r->c, r->c.player);
+	verify_note_comment(f, verdict);
 	fprintf(f, "; fitted by tuner texel %s\n[player %s-tuned]\ntype = %s\n", r->c.path,
 	        p->name, p->type->name);
 	if (bud.nodes)
@@ -423,10 +436,11 @@ static int run(Run *r, char *err, size_t errlen)
 		return -1;
 	verify_print(stdout, &vr);
 	printf("  (%.1f s; %s)\n", omp_get_wtime() - t0, vpath);
-	if (tuner_html_texel(r->dir, c->name, err, errlen) < 0)
+	if (write_tuned(r, &vr, err, errlen) < 0 ||
+	    tuner_html_texel(r->dir, c->name, err, errlen) < 0)
 		return -1;
-	printf("written: %s/verify.csv, report.html\n", r->dir);
-	return 0;
+	printf("written: %s/tuned.ini (the verdict), verify.csv, report.html\n", r->dir);
+	return verify_outcome(&vr, "tuner texel", r->dir, err, errlen);
 }
 
 int texel_tune(const TexelOptions *o, char *err, size_t errlen)
@@ -475,6 +489,10 @@ int texel_tune(const TexelOptions *o, char *err, size_t errlen)
 		    "(it plays the same games)",
 		    strsignal(interrupt_signal()));
 		return 128 + interrupt_signal();
+	}
+	if (rc == VERIFY_STATUS_REJECTED) { /* finished; msg holds the warning */
+		snprintf(err, errlen, "%s", msg);
+		return rc;
 	}
 	/* Bad input is named as its file:line says; other failures by the
 	 * command. */

@@ -14,8 +14,9 @@ typedef struct {
 /* Plays (or reads) the data games, fits, and plays the verification match,
  * into OUT/NAME: games.csv, texel.csv, loss.csv, tuned.ini, verify.csv.
  * Progress and the results go to stdout. Returns the exit status: 0; 1 a
- * failure; 2 bad input (the file); 128 + N after signal N. With a nonzero
- * status err holds the message ("tuner texel: ..."). */
+ * failure; 2 bad input (the file); VERIFY_STATUS_REJECTED (3: every file
+ * written, verify.h); 128 + N after signal N. With a nonzero status err
+ * holds the message ("tuner texel: ..."). */
 int texel_tune(const TexelOptions *o, char *err, size_t errlen);
 
 #endif

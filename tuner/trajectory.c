@@ -147,6 +147,42 @@ static void safe_word(char *dst, size_t len, const char *src)
 	dst[k] = '\0';
 }
 
+void trajectory_span(const SpsaParam *p, double lo, double hi, double span[2])
+{
+	lo = fmin(lo, p->start);
+	hi = fmax(hi, p->start);
+	double full = p->max - p->min, width = hi - lo;
+	double pad = width > full * 0.002 ? width * 0.1 : (full > 0 ? full : 1) * 0.01;
+	span[0] = fmax(p->min, lo - pad);
+	span[1] = fmin(p->max, hi + pad);
+	if (!(span[1] > span[0])) {
+		span[0] = lo - 1;
+		span[1] = hi + 1;
+	}
+}
+
+/* The least and greatest value of each of the n parameters in the rows of
+ * trajectory.csv's text (lo[i] > hi[i] when no row reads). */
+static void extremes(const char *data, int n, double *lo, double *hi)
+{
+	for (int i = 0; i < n; i++)
+		lo[i] = INFINITY, hi[i] = -INFINITY;
+	const char *line = strchr(data, '\n'); /* past the header */
+	while (line && *++line) {
+		const char *s = strchr(line, ',');
+		for (int i = 0; s && i < n; i++) {
+			char *end;
+			double v = strtod(s + 1, &end);
+			if (end == s + 1 || !isfinite(v))
+				break;
+			lo[i] = fmin(lo[i], v);
+			hi[i] = fmax(hi[i], v);
+			s = *end == ',' ? end : NULL;
+		}
+		line = strchr(line, '\n');
+	}
+}
+
 int trajectory_plot(const char *csv, const char *dir, const char *png,
                     const char *const *names, const SpsaParam *p, int n, FILE *out,
                     char *err, size_t errlen)
@@ -158,22 +194,26 @@ int trajectory_plot(const char *csv, const char *dir, const char *png,
 		free(data);
 		return err_set(err, errlen, "%s: cannot read", csv);
 	}
-	fprintf(
-	    g,
-	    "set terminal pngcairo size 900,500 noenhanced\nset output '" PLOT_OUTPUT "'\n"
-	    "set datafile separator ','\n"
-	    "set title 'parameters over the iterations, each scaled to its [min, max]'\n"
-	    "set xlabel 'iteration'\nset ylabel '(value - min) / (max - min)'\n"
-	    "set yrange [-0.02:1.02]\nset grid\nset key outside right\nplot ");
+	double lo[SPSA_PARAMS_MAX], hi[SPSA_PARAMS_MAX];
+	extremes(data, n, lo, hi);
+	fprintf(g, "set terminal pngcairo size 900,500 noenhanced\nset output '" PLOT_OUTPUT
+	           "'\n"
+	           "set datafile separator ','\n"
+	           "set title 'each parameter over the span it covers, padded: lo to hi "
+	           "(key)'\n"
+	           "set xlabel 'iteration'\nset ylabel '(value - lo) / (hi - lo)'\n"
+	           "set yrange [0:1]\nset grid\nset key below\nplot ");
 	for (int i = 0; i < n; i++) {
 		char name[64];
+		double span[2];
 		safe_word(name, sizeof name, names[i]);
+		trajectory_span(&p[i], lo[i], hi[i], span);
 		fprintf(g,
 		        "%s'" PLOT_DATA
 		        "' skip 1 using 1:(($%d - %.17g) / %.17g) with lines "
-		        "lw 2 title '%s [%g, %g]'",
-		        i ? ", " : "", i + 2, p[i].min, p[i].max - p[i].min, name, p[i].min,
-		        p[i].max);
+		        "lw 2 title '%s: %g to %g of [%g, %g]'",
+		        i ? ", " : "", i + 2, span[0], span[1] - span[0], name, span[0],
+		        span[1], p[i].min, p[i].max);
 	}
 	fprintf(g, "\n");
 	int rc = 0;

@@ -39,10 +39,17 @@ enum { TRAJECTORY_LINE_MAX = 16384 };
 int trajectory_read(const char *path, const char *header, int n, int max_k, int *last,
                     double *theta, char *err, size_t errlen);
 
+/* The span a chart of parameter p shows, report.html's and params.png's
+ * (report_sections.js, trajectoryAxis): [lo, hi] of its trajectory and
+ * start, padded by a tenth of its width (a flat one by 1% of [min, max]),
+ * cut to [min, max], into span[0..1] (span[0] < span[1]). */
+void trajectory_span(const SpsaParam *p, double lo, double hi, double span[2]);
+
 /* Writes dir/png from the trajectory at csv through gnuplot (arena's
- * plot.h), every parameter scaled to its [min, max]. A missing gnuplot is a
- * note on out. Returns 1 (the picture is written), 0 (no gnuplot), or -1
- * with a message when the plot failed. */
+ * plot.h), every parameter scaled to its trajectory_span (the key gives
+ * it and [min, max]). A missing gnuplot is a note on out. Returns 1 (the
+ * picture is written), 0 (no gnuplot), or -1 with a message when the plot
+ * failed. */
 int trajectory_plot(const char *csv, const char *dir, const char *png,
                     const char *const *names, const SpsaParam *p, int n, FILE *out,
                     char *err, size_t errlen);

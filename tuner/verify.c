@@ -3,6 +3,7 @@
 #include "err.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,11 +62,12 @@ int verify_match_faults(const ExecSpec *spec, int npairs, const char *csv_path,
 		elo_pair_csv_number(out->los, 4, los, sizeof los);
 		fprintf(f, "pairs,wins,draws,losses,penta0,penta1,penta2,penta3,penta4,"
 		           "score,elo,error,"
-		           "los,llr,sprt\n");
-		fprintf(f, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%s,%s,%s,%.3f,%s\n",
+		           "los,llr,sprt,verdict\n");
+		fprintf(f, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%s,%s,%s,%.3f,%s,%s\n",
 		        out->pairs, out->wins, out->draws, out->losses, out->penta[0],
 		        out->penta[1], out->penta[2], out->penta[3], out->penta[4],
-		        out->score, elo, e95, los, out->llr, sprt_status_name(out->sprt));
+		        out->score, elo, e95, los, out->llr, sprt_status_name(out->sprt),
+		        verify_verdict_name(verify_verdict(out)));
 		return outfile_commit(&of, err, errlen);
 	}
 	return 0;
@@ -87,4 +89,104 @@ void verify_print(FILE *f, const VerifyResult *r)
 		        r->elo > 0 ? "+inf" : "-inf", los);
 	fprintf(f, "  SPRT [0, 10] at alpha = beta = 0.05: LLR %.2f, %s\n", r->llr,
 	        sprt_status_name(r->sprt));
+}
+
+VerifyVerdict verify_verdict(const VerifyResult *r)
+{
+	bool spread = isfinite(r->error95);
+	if (r->sprt == SPRT_ACCEPT_H0 || (spread && r->elo + r->error95 < 0) ||
+	    (!spread && r->elo < 0))
+		return VERIFY_REJECTED;
+	if (r->sprt == SPRT_ACCEPT_H1 || (spread && r->elo - r->error95 > 0))
+		return VERIFY_GAIN;
+	return VERIFY_UNPROVEN; /* a NaN Elo (no games) included */
+}
+
+const char *verify_verdict_name(VerifyVerdict v)
+{
+	return v == VERIFY_GAIN ? "gain" : v == VERIFY_REJECTED ? "rejected" : "unproven";
+}
+
+/* Why a rejected result is rejected, in words. */
+static const char *rejection(const VerifyResult *r)
+{
+	if (!isfinite(r->error95) && r->elo < 0)
+		return "the start won every pair";
+	bool below = r->elo + r->error95 < 0;
+	if (r->sprt == SPRT_ACCEPT_H0)
+		return below ? "the SPRT accepted H0 and the Elo interval lies below zero"
+		             : "the SPRT accepted H0 (no gain of 10 Elo)";
+	return "the Elo interval lies below zero";
+}
+
+char *verify_note(const VerifyResult *r, char *buf, size_t len)
+{
+	if (!r) {
+		snprintf(buf, len,
+		         "NOT VERIFIED: the verification match (tuned against start) has "
+		         "not finished;\ndo not adopt these values before it has (run the "
+		         "same command again).");
+		return buf;
+	}
+	char elo[32], err95[32], figures[200];
+	if (isfinite(r->elo))
+		snprintf(elo, sizeof elo, "%+.1f", r->elo);
+	else
+		snprintf(elo, sizeof elo, "%s",
+		         isnan(r->elo) ? "n/a"
+		         : r->elo > 0  ? "+inf"
+		                       : "-inf");
+	if (isnan(r->error95))
+		snprintf(err95, sizeof err95, "n/a");
+	else
+		snprintf(err95, sizeof err95, "%.1f", r->error95);
+	snprintf(
+	    figures, sizeof figures,
+	    "Elo %s +/- %s (95%%), SPRT [0, 10] %s (LLR %.2f),\nover %d pairs of tuned "
+	    "against start",
+	    elo, err95, sprt_status_name(r->sprt), r->llr, r->pairs);
+	switch (verify_verdict(r)) {
+	case VERIFY_REJECTED:
+		snprintf(buf, len,
+		         "WARNING: the verification rejected these values: %s: %s.\nDo not "
+		         "adopt them (the tuner exits with status %d).",
+		         figures, rejection(r), VERIFY_STATUS_REJECTED);
+		break;
+	case VERIFY_GAIN:
+		snprintf(buf, len, "VERIFIED: the verification measured a gain: %s.",
+		         figures);
+		break;
+	case VERIFY_UNPROVEN:
+		snprintf(buf, len,
+		         "UNPROVEN: the verification neither confirmed nor rejected these "
+		         "values: %s:\nno gain shown%s (more verify_pairs would tell).",
+		         figures,
+		         r->elo < 0 ? ", the start scored more but within the error" : "");
+		break;
+	}
+	return buf;
+}
+
+void verify_note_comment(FILE *f, const VerifyResult *r)
+{
+	char note[1024];
+	verify_note(r, note, sizeof note);
+	for (char *line = note, *nl; line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		fprintf(f, "; %.*s\n", nl ? (int)(nl - line) : (int)strlen(line), line);
+	}
+}
+
+int verify_outcome(const VerifyResult *r, const char *cmd, const char *dir, char *err,
+                   size_t errlen)
+{
+	char note[1024];
+	verify_note(r, note, sizeof note);
+	if (verify_verdict(r) != VERIFY_REJECTED) {
+		printf("%s\n", note);
+		return 0;
+	}
+	snprintf(err, errlen, "%s: %s\n%.1100s/tuned.ini says so in its first lines.", cmd,
+	         note, dir);
+	return VERIFY_STATUS_REJECTED;
 }

@@ -189,13 +189,24 @@ function ticks(lo, hi, n) {
 }
 
 /* A line chart: series [{points: [[x, y]], cls}], with optional
- * horizontal lines [{y, cls, label}] and a band [lo, hi]. */
+ * horizontal lines [{y, cls, label}] and a band [lo, hi]. The y axis spans
+ * them all, or opts.range [lo, hi] (lines and band outside it are not
+ * drawn); opts.ylabel is written above it. */
 function lineChart(series, opts) {
-	var W = opts.width || 640, H = opts.height || 220, L = 56, R = 12, T = 14, B = 30;
+	var W = opts.width || 640, H = opts.height || 220, L = 56, R = 12, T = opts.ylabel ? 24 : 14, B = 30;
 	var xs = [], ys = [];
 	series.forEach(function (s) { s.points.forEach(function (p) { xs.push(p[0]); ys.push(p[1]); }); });
-	(opts.lines || []).forEach(function (l) { ys.push(l.y); });
-	if (opts.band) ys.push(opts.band[0], opts.band[1]);
+	var lines = opts.lines || [], band = opts.band;
+	if (opts.range) {
+		ys = opts.range.slice();
+		lines = lines.filter(function (l) { return l.y >= opts.range[0] && l.y <= opts.range[1]; });
+		if (band && (band[1] < opts.range[0] || band[0] > opts.range[1]))
+			band = null;
+		else if (band)
+			band = [Math.max(band[0], opts.range[0]), Math.min(band[1], opts.range[1])];
+	}
+	lines.forEach(function (l) { ys.push(l.y); });
+	if (band) ys.push(band[0], band[1]);
 	var x0 = Math.min.apply(null, xs), x1 = Math.max.apply(null, xs);
 	var y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys);
 	if (x0 === x1) x1 = x0 + 1;
@@ -207,8 +218,8 @@ function lineChart(series, opts) {
 	var g = sv("svg", {width: W, height: H, viewBox: "0 0 " + W + " " + H, role: "img"});
 	if (opts.title)
 		g.appendChild(sv("title", {}, opts.title));
-	if (opts.band)
-		g.appendChild(sv("rect", {cls: "range", x: L, width: W - L - R, y: Y(opts.band[1]), height: Y(opts.band[0]) - Y(opts.band[1])}));
+	if (band)
+		g.appendChild(sv("rect", {cls: "range", x: L, width: W - L - R, y: Y(band[1]), height: Y(band[0]) - Y(band[1])}));
 	ticks(y0, y1, 5).forEach(function (v) {
 		g.appendChild(sv("line", {cls: "grid", x1: L, x2: W - R, y1: Y(v), y2: Y(v)}));
 		g.appendChild(sv("text", {x: L - 6, y: Y(v) + 4, "text-anchor": "end"}, String(+v.toPrecision(6))));
@@ -220,7 +231,9 @@ function lineChart(series, opts) {
 	g.appendChild(sv("line", {cls: "axis", x1: L, x2: W - R, y1: H - B, y2: H - B}));
 	if (opts.xlabel)
 		g.appendChild(sv("text", {x: W - R, y: H - 2, "text-anchor": "end"}, opts.xlabel));
-	(opts.lines || []).forEach(function (l) {
+	if (opts.ylabel)
+		g.appendChild(sv("text", {cls: "ylabel", x: 4, y: 12}, opts.ylabel));
+	lines.forEach(function (l) {
 		g.appendChild(sv("line", {cls: l.cls, x1: L, x2: W - R, y1: Y(l.y), y2: Y(l.y)}));
 		if (l.label)
 			g.appendChild(sv("text", {x: L + 4, y: Y(l.y) - 4}, l.label));

@@ -192,7 +192,7 @@ function spsa(sp) {
 	var s = section("spsa", "SPSA");
 	var traj = sp.trajectory || {columns: [], rows: []}, last = traj.rows[traj.rows.length - 1];
 	note(s, "Player " + sp.player + " (" + sp.type + "), " + sp.iterations + " iterations of " + plural(sp.pairs, "game pair") +
-	     "; each parameter's value after each iteration, its range shaded" +
+	     "; each parameter's value after each iteration, on an axis spanning its trajectory (not its whole range)" +
 	     (last && traj.rows.length < last[0] + 1 ? " (" + traj.rows.length + " of the " + (last[0] + 1) + " rows drawn)" : "") + ".");
 	var tab = grid([{label: "parameter", text: true, value: function (i) { return sp.params[i].name; }},
 	                {label: "min", value: function (i) { return sp.params[i].min; }},
@@ -205,20 +205,68 @@ function spsa(sp) {
 		var pts = traj.rows.map(function (r) { return [r[0], r[k + 1]]; });
 		s.appendChild(el("h3", {text: p.name}));
 		if (pts.length)
-			s.appendChild(lineChart([{points: pts}], {height: 180, band: [p.min, p.max], xlabel: "iteration",
-			                                          lines: [{y: p.start, cls: "zero", label: "start " + p.start}]}));
+			s.appendChild(lineChart([{points: pts}], trajectoryAxis(p, pts)));
 	});
 	verify(s, sp.verify);
 }
 
+/* A parameter's chart: the y axis over the span of its trajectory and
+ * start, padded (a flat one over 2% of its range), within [min, max], as
+ * params.png scales it (tuner/trajectory.c, trajectory_span: keep the two
+ * alike); the bounds drawn where the axis reaches them; the scale said
+ * above it. */
+function trajectoryAxis(p, pts) {
+	var lo = p.start, hi = p.start, full = p.max - p.min;
+	pts.forEach(function (q) { lo = Math.min(lo, q[1]); hi = Math.max(hi, q[1]); });
+	var span = hi - lo, pad = span > full * 0.002 ? span * 0.1 : (full > 0 ? full : 1) * 0.01;
+	var range = [Math.max(p.min, lo - pad), Math.min(p.max, hi + pad)];
+	if (!(range[1] > range[0])) range = [lo - 1, hi + 1];
+	/* the scale to three digits of the axis's width */
+	var d = Math.max(0, Math.min(12, 2 - Math.floor(Math.log10(range[1] - range[0]))));
+	function a(x) { return String(+Number(x).toFixed(d)); }
+	function v(x) { return String(+Number(x).toPrecision(6)); }
+	return {height: 180, xlabel: "iteration", range: range,
+	        ylabel: p.name + ": axis " + a(range[0]) + " to " + a(range[1]) + " (the trajectory " + a(lo) + " to " + a(hi) +
+	                ", padded); its range [" + v(p.min) + ", " + v(p.max) + "]",
+	        lines: [{y: p.start, cls: "zero", label: "start " + v(p.start)},
+	                {y: p.min, cls: "bound", label: "min " + v(p.min)},
+	                {y: p.max, cls: "bound", label: "max " + v(p.max)}]};
+}
+
+/* The SPRT's status in verify.csv, in words. */
+var SPRT_WORDS = {
+	"H1 accepted": "H1 accepted: the tuned values gain (10 Elo rather than 0)",
+	"H0 accepted": "H0 accepted: no gain (0 Elo rather than 10)",
+	"continue": "undecided (continue): too few pairs to tell 0 from 10 Elo"};
+var VERDICT_WORDS = {
+	gain: ["good", "Verdict: a gain. The tuned values measured stronger than the start."],
+	unproven: ["", "Verdict: unproven. Neither a gain nor a loss is shown; more verification pairs would tell."],
+	rejected: ["bad", "Verdict: rejected. The verification found the tuned values no better than the start: do not adopt them (the tuner exited with status 3, and tuned.ini says so)."]};
+
+/* verify.csv as a table: the tuned player's results against the start,
+ * from its view; the pairs LL LD DD/WL WD WW (pentanomial). */
 function verify(s, v) {
 	var r = records(v)[0];
 	if (!r)
 		return;
 	s.appendChild(el("h3", {text: "Verification: tuned against start"}));
-	s.appendChild(grid(Object.keys(r).map(function (k) {
-		return {label: k, value: function () { return r[k]; }};
-	}), 1).node);
+	var elo = r.elo === null ? (r.score === 1 ? "+inf" : r.score === 0 ? "-inf" : "n/a") : signed(r.elo, 1);
+	var cells = [["pairs", r.pairs], ["W", r.wins], ["D", r.draws], ["L", r.losses],
+	             ["pairs LL LD DD/WL WD WW", [r.penta0, r.penta1, r.penta2, r.penta3, r.penta4].join(" ")],
+	             ["score", fixed(100 * r.score, 1) + "%"],
+	             ["Elo \u00b1 95%", elo + (r.error === null ? "" : " \u00b1 " + fixed(r.error, 1))],
+	             ["LOS", r.los === null ? "n/a" : fixed(100 * r.los, 1) + "%"],
+	             ["LLR", fixed(r.llr, 2)],
+	             ["SPRT [0, 10], \u03b1 = \u03b2 = 0.05", SPRT_WORDS[r.sprt] || String(r.sprt)]];
+	var head = el("tr"), row = el("tr");
+	cells.forEach(function (c, k) {
+		head.appendChild(el("th", {cls: k === cells.length - 1 ? "text" : "", text: c[0]}));
+		row.appendChild(el("td", {cls: k === cells.length - 1 ? "text" : "", text: String(c[1])}));
+	});
+	s.appendChild(el("div", {cls: "scroll"}, [el("table", {cls: "verify"}, [el("thead", null, [head]), el("tbody", null, [row])])]));
+	var w = VERDICT_WORDS[r.verdict];
+	if (w)
+		s.appendChild(el("p", {cls: "verdict " + w[0], text: w[1]}));
 }
 
 function texel(tx) {

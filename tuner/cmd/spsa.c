@@ -39,7 +39,10 @@ int spsa_command(int argc, char **argv)
 	    "config.ini, trajectory.csv, tuned.ini, params.png, verify.csv, report.html\n"
 	    "(and faults.csv when the player is an external engine).\n"
 	    "Ends with a verification match, tuned against start, on openings not used\n"
-	    "while tuning. Running it again resumes an interrupted run.\n"
+	    "while tuning; tuned.ini's first lines give its verdict. Exit status 3:\n"
+	    "finished, but the verification rejected the tuned values (SPRT H0, or\n"
+	    "the Elo interval below zero): do not adopt them.\n"
+	    "Running it again resumes an interrupted run.\n"
 	    "configs/spsa-weighted.ini documents every key.\n",
 	    args, opts};
 	int status = opt_command(&spec, argc, argv);

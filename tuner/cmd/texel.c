@@ -38,7 +38,9 @@ int texel_command(int argc, char **argv)
 	    "(Texel's method: logistic loss of sigmoid(K * eval), GSL's BFGS), then\n"
 	    "plays the tuned scores against the start in a verification match.\n"
 	    "Writes DIR/NAME/: games.csv, texel.csv, loss.csv, rounds.csv, tuned.ini,\n"
-	    "verify.csv, report.html.\n"
+	    "verify.csv, report.html; tuned.ini's first lines give the verification's\n"
+	    "verdict. Exit status 3: finished, but the verification rejected the\n"
+	    "tuned values (SPRT H0, or the Elo interval below zero).\n"
 	    "configs/texel-alphabeta.ini documents every key.\n",
 	    args, opts};
 	int status = opt_command(&spec, argc, argv);
