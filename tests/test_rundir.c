@@ -1,13 +1,19 @@
 /* test_rundir.c - comparing a run folder's saved configuration with the
  * one about to resume in it: the first difference, named by section, key
- * and both values. */
+ * and both values; and the folder's lock, which dies with its process. */
+#define _DEFAULT_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "config_diff.h"
@@ -154,6 +160,51 @@ static void values_looked_up(void **state)
 	assert_false(config_diff_value(SAVED, "player b", "type", v, sizeof v));
 }
 
+/* A run killed while one of its engines was between fork and exec: the
+ * child still holds the descriptors it inherited, but the lock was the
+ * dead process's, and the resume that follows at once must get it. */
+static void lock_dies_with_its_process(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/ga_rundir.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	int ready[2];
+	assert_int_equal(pipe(ready), 0);
+	pid_t run = fork();
+	assert_true(run >= 0);
+	if (run == 0) {
+		RundirLock l;
+		char err[256];
+		if (rundir_lock(&l, dir, err, sizeof err) < 0)
+			_exit(1);
+		if (fork() == 0) { /* the engine, not yet exec'd */
+			close(ready[0]);
+			if (write(ready[1], "x", 1) != 1)
+				_exit(1);
+			sleep(1);
+			_exit(0);
+		}
+		pause(); /* killed */
+		_exit(0);
+	}
+	close(ready[1]);
+	char c;
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	close(ready[0]);
+	kill(run, SIGKILL);
+	assert_int_equal(waitpid(run, NULL, 0), run);
+	RundirLock l;
+	char err[256];
+	int rc = rundir_lock(&l, dir, err, sizeof err);
+	if (rc < 0)
+		print_error("%s\n", err);
+	assert_int_equal(rc, 0);
+	rundir_unlock(&l, false);
+	char cmd[64];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -162,6 +213,7 @@ int main(void)
 	    cmocka_unit_test(free_keys_by_section),
 	    cmocka_unit_test(lines_of_different_keys),
 	    cmocka_unit_test(values_looked_up),
+	    cmocka_unit_test(lock_dies_with_its_process),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 /* rundir.c - a run's output folder. */
-#define _DEFAULT_SOURCE /* flock */
+#define _POSIX_C_SOURCE 200809L
 #include "rundir.h"
 #include "err.h"
 
@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -47,12 +46,16 @@ int rundir_lock(RundirLock *l, const char *dir, char *err, size_t errlen)
 		return err_set(err, errlen, "%s: cannot open: %s", l->path,
 		               strerror(errno));
 	}
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+	/* A POSIX record lock, not flock: it belongs to this process alone, so
+	 * a child that has not yet exec'd (an engine being started when a kill
+	 * came) does not hold it on after this process is gone. */
+	struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+	if (fcntl(fd, F_SETLK, &fl) < 0) {
 		int e = errno;
 		close(fd);
 		/* Not ours to remove: the process holding it may have made it. */
 		l->created = false;
-		if (e == EWOULDBLOCK)
+		if (e == EACCES || e == EAGAIN)
 			snprintf(err, errlen,
 			         "%s: another process is writing this run folder", dir);
 		else
