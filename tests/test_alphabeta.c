@@ -458,7 +458,7 @@ static void test_time_budget(void **state)
 		int m = player_choose(p, &b, &budget, &info);
 		double spent = clock_ms() - t0;
 		assert_true(board_empty_at(&b, m));
-		/* The clock is read every 1024 nodes, about a millisecond. */
+		/* The clock is read every 256 nodes, well under a millisecond. */
 		if (spent > (double)limits[i] + 25)
 			fail_msg("%.1f ms for a budget of %lld ms", spent,
 			         (long long)limits[i]);
