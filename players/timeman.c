@@ -46,6 +46,7 @@ void timeman_plan(TimeMan *tm, const Budget *b, int empty)
 		return; /* the move's limit binds: time saved now buys nothing */
 	tm->spare = false;
 	tm->target = share;
+	tm->hard = min2(tm->hard, share * TIMEMAN_HARD_TARGETS);
 	tm->extended =
 	    max2(share,
 	         min2(tm->hard, min2(share * TIMEMAN_EXTEND, left * TIMEMAN_CLOCK_SHARE)));
@@ -73,7 +74,9 @@ bool timeman_hard_up(const TimeMan *tm)
 
 double timeman_soft(const TimeMan *tm, double urgency)
 {
-	double u = urgency < 0 ? 0 : urgency > 1 ? 1 : urgency;
+	double u = urgency < -1 ? -1 : urgency > 1 ? 1 : urgency;
+	if (u < 0)
+		return tm->target * (1 + u * (1 - TIMEMAN_EASE));
 	return tm->target + u * (tm->extended - tm->target);
 }
 
@@ -90,7 +93,7 @@ bool timeman_next_iteration(const TimeMan *tm, double urgency, double elapsed,
 		return false;
 	if (elapsed + next_ms <= timeman_soft(tm, urgency))
 		return true;
-	return tm->spare && elapsed + next_ms * TIMEMAN_PARTIAL <= tm->hard;
+	return tm->spare && elapsed < tm->hard;
 }
 
 /* A point where colour c threatens to win: a double three, a four-three, a
@@ -122,8 +125,10 @@ double timeman_urgency(const Board *pos)
 Budget timeman_reserve(const Budget *b, int empty, double overhead)
 {
 	Budget r = *b;
-	if (r.ms > 0)
-		r.ms = r.ms - (int64_t)overhead > 1 ? r.ms - (int64_t)overhead : 1;
+	if (r.ms > 0) {
+		double keep = min2(overhead, (double)r.ms * TIMEMAN_RESERVE_SHARE);
+		r.ms = r.ms - (int64_t)keep > 1 ? r.ms - (int64_t)keep : 1;
+	}
 	if (r.game_ms > 0) {
 		int64_t left = r.time_left > 0 ? r.time_left : 0;
 		int64_t keep = (int64_t)(overhead * timeman_moves_to_go(empty));

@@ -14,9 +14,13 @@
  *            move that keeps changing): a few targets, never more than a
  *            share of the clock nor than hard
  *
+ * With a clock that binds, hard is also at most a few targets: a search
+ * that overshoots its prediction stops there, not at the end of the clock.
+ *
  * A search asks timeman_soft(urgency) for its limit between target and
- * extended, urgency in [0, 1] saying how critical the move is, and checks
- * timeman_hard_up often enough. Node and depth limits are none of its
+ * extended, urgency in [0, 1] saying how critical the move is (below 0, an
+ * obvious move: less than target), and checks timeman_hard_up often
+ * enough. Node and depth limits are none of its
  * business: a budget without ms or game_ms gives a plan that is off, so a
  * node-limited search never reads the clock. The arithmetic (timeman_plan
  * and below) reads no clock and is tested as it is. */
@@ -30,8 +34,12 @@
 
 /* The clock is shared among at least TIMEMAN_MOVES_MIN moves, or one move
  * per TIMEMAN_EMPTY_PER_MOVE empty points: our moves of a game that goes
- * on, spread thin enough that a long game still finds time left. */
-enum { TIMEMAN_MOVES_MIN = 10, TIMEMAN_EMPTY_PER_MOVE = 6 };
+ * on. 12 gives 18 moves on an empty 15x15 board: games from the balanced
+ * openings last 25 to 95 plies (median about 50), a third of a side's moves
+ * are forced or proven and take no time, and a long game still finds time
+ * left, as each share is of what is left (6, the first value, left half
+ * of the clock unused: tests/bench/README.md). */
+enum { TIMEMAN_MOVES_MIN = 10, TIMEMAN_EMPTY_PER_MOVE = 12 };
 
 /* The margin kept back from the move's limit: a fixed part (the stop
  * reaching the search, its unwinding, the move's return to the referee)
@@ -40,14 +48,18 @@ enum { TIMEMAN_MOVES_MIN = 10, TIMEMAN_EMPTY_PER_MOVE = 6 };
 #define TIMEMAN_MARGIN_MS 3.0
 #define TIMEMAN_MARGIN_SHARE 0.05
 /* A critical move may take up to TIMEMAN_EXTEND ordinary ones, and never
- * more than TIMEMAN_CLOCK_SHARE of the clock. */
+ * more than TIMEMAN_CLOCK_SHARE of the clock; when the clock binds, no move
+ * goes on past TIMEMAN_HARD_TARGETS ordinary ones (an iteration that takes
+ * far longer than predicted is cut there). An obvious move (urgency -1)
+ * takes TIMEMAN_EASE of an ordinary one. */
 #define TIMEMAN_EXTEND 3.0
 #define TIMEMAN_CLOCK_SHARE 0.25
-/* With no time to save (spare), an iteration starts when at least this
- * share of it (its first move, the best of the last iteration, which takes
- * the largest share) is expected to be searched before hard: an iteration
- * cut short keeps what it found, and time left over buys nothing. */
-#define TIMEMAN_PARTIAL 0.25
+#define TIMEMAN_HARD_TARGETS 6.0
+#define TIMEMAN_EASE 0.5
+/* The most timeman_reserve keeps back of a move's limit for the overhead:
+ * a fixed overhead (30 ms for pbrain) is over half of a 50 ms move, where
+ * the pipes take well under a millisecond (tests/bench/README.md). */
+#define TIMEMAN_RESERVE_SHARE 0.1
 
 typedef struct {
 	bool on;         /* the budget limits time; every time below is 0 without */
@@ -76,8 +88,9 @@ double timeman_elapsed(const TimeMan *tm);
 /* Past the hard stop? (false when off) */
 bool timeman_hard_up(const TimeMan *tm);
 
-/* The soft limit of a move as critical as urgency (0 ordinary, 1 the most;
- * clamped): target + urgency * (extended - target). */
+/* The soft limit of a move as critical as urgency (0 ordinary, 1 the most,
+ * -1 obvious; clamped to [-1, 1]): target + urgency * (extended - target),
+ * and below 0 target * (1 + urgency * (1 - TIMEMAN_EASE)). */
 double timeman_soft(const TimeMan *tm, double urgency);
 
 /* The time of the next iteration of a deepening search from the last two:
@@ -87,8 +100,9 @@ double timeman_predict(double last_ms, double prev_ms);
 
 /* Iterative deepening at elapsed ms: does the next iteration, expected to
  * take next_ms, start? Yes if it should end within the soft limit, or,
- * with no time to save (spare), if its first part (TIMEMAN_PARTIAL) should
- * end within hard. Always false when off (nothing to decide then). */
+ * with no time to save (spare), whenever hard is not reached: an iteration
+ * cut short at hard keeps what it proved (ab_root.c), and time left over
+ * buys nothing. Always false when off (nothing to decide then). */
 bool timeman_next_iteration(const TimeMan *tm, double urgency, double elapsed,
                             double next_ms);
 
@@ -100,9 +114,10 @@ bool timeman_next_iteration(const TimeMan *tm, double urgency, double elapsed,
 double timeman_urgency(const Board *pos);
 
 /* b less a fixed overhead per move (the time a move takes beyond the
- * player's thinking: pipes, a manager): ms - overhead (at least 1), and
- * with a clock time_left less overhead for each move still to come (at
- * most half of it). b without time limits is returned as it is. */
+ * player's thinking: pipes, a manager): ms less the overhead, but at most
+ * TIMEMAN_RESERVE_SHARE of ms (at least 1 ms left), and with a clock
+ * time_left less overhead for each move still to come (at most half of
+ * it). b without time limits is returned as it is. */
 Budget timeman_reserve(const Budget *b, int empty, double overhead);
 
 /* The budget of one of parts searches that make one move under b: a limit

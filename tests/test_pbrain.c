@@ -385,7 +385,8 @@ static bool budget_is(Budget b, int64_t ms, int64_t game_ms, int64_t time_left,
 
 /* The clock of a move as INFO gives it, less the overhead of a move
  * (PBRAIN_OVERHEAD_MS, and that for each of the moves to come on the match
- * clock: 37 of them on an empty 15x15 board, 10 at least). */
+ * clock: 18 of them on an empty 15x15 board, 10 at least), but never more
+ * than a tenth of timeout_turn. */
 static void clock_budget_known_answers(void **state)
 {
 	(void)state;
@@ -393,7 +394,7 @@ static void clock_budget_known_answers(void **state)
 	assert_true(budget_is(pbrain_clock_budget(&none, 0, 225), 29970, 0, 0, 0));
 	PbrainTimes left = {5000, 180000, 60000, 0};
 	assert_true(
-	    budget_is(pbrain_clock_budget(&left, 0, 225), 4970, 180000, 60000 - 1110, 0));
+	    budget_is(pbrain_clock_budget(&left, 0, 225), 4970, 180000, 60000 - 540, 0));
 	/* no time_left: the match less our own thinking */
 	PbrainTimes match = {30000, 100000, -1, 0};
 	assert_true(
@@ -404,10 +405,13 @@ static void clock_budget_known_answers(void **state)
 	PbrainTimes fast = {0, 0, -1, 0}, out = {1000, 100000, 0, 0};
 	assert_true(budget_is(pbrain_clock_budget(&fast, 0, 225), 1, 0, 0, 0));
 	assert_true(budget_is(pbrain_clock_budget(&out, 0, 225), 970, 100000, 0, 0));
+	/* a short move: a tenth of it kept back, not 30 ms */
+	PbrainTimes brief = {50, 0, -1, 0};
+	assert_true(budget_is(pbrain_clock_budget(&brief, 0, 225), 45, 0, 0, 0));
 	/* time_left without timeout_match is a clock too; the increment */
 	PbrainTimes bare = {1000, 0, 4000, 0}, inc = {1000, 60000, 5000, 200};
-	assert_true(budget_is(pbrain_clock_budget(&bare, 0, 225), 970, 4000, 2890, 0));
-	assert_true(budget_is(pbrain_clock_budget(&inc, 0, 225), 970, 60000, 3890, 200));
+	assert_true(budget_is(pbrain_clock_budget(&bare, 0, 225), 970, 4000, 3460, 0));
+	assert_true(budget_is(pbrain_clock_budget(&inc, 0, 225), 970, 60000, 4460, 200));
 	/* little time left: never more than half of it kept back */
 	PbrainTimes low = {1000, 60000, 100, 0};
 	assert_true(budget_is(pbrain_clock_budget(&low, 0, 225), 970, 60000, 50, 0));

@@ -43,10 +43,10 @@ static void budget_helpers(void **state)
 static void moves_to_go(void **state)
 {
 	(void)state;
-	assert_int_equal(timeman_moves_to_go(225), 37);
-	assert_int_equal(timeman_moves_to_go(400), 66);
-	assert_int_equal(timeman_moves_to_go(66), 11);
-	assert_int_equal(timeman_moves_to_go(60), 10);
+	assert_int_equal(timeman_moves_to_go(225), 18);
+	assert_int_equal(timeman_moves_to_go(400), 33);
+	assert_int_equal(timeman_moves_to_go(132), 11);
+	assert_int_equal(timeman_moves_to_go(131), 10);
 	assert_int_equal(timeman_moves_to_go(0), 10);
 }
 
@@ -89,39 +89,46 @@ static void game_clock(void **state)
 {
 	(void)state;
 	TimeMan tm;
-	/* 3 s for the game, 225 empty points: 37 moves to share it, each
-	 * with its margin of 3 ms kept aside */
+	/* 3 s for the game, 225 empty points: 18 moves to share it, each
+	 * with its margin of 3 ms kept aside; no move goes on past six
+	 * targets */
 	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 3000}, 225);
 	assert_true(tm.on);
 	assert_false(tm.spare);
 	near(tm.limit, 3000);
-	near(tm.hard, 3000 - 3 - 150);
-	near(tm.target, (3000.0 - 111) / 37);
-	near(tm.extended, 3 * (3000.0 - 111) / 37);
+	near(tm.target, (3000.0 - 54) / 18);
+	near(tm.extended, 3 * (3000.0 - 54) / 18);
+	near(tm.hard, 6 * (3000.0 - 54) / 18);
 	/* 50 ms a move binds before the clock does: no time to save */
 	timeman_plan(&tm, &(Budget){.ms = 50, .game_ms = 3000, .time_left = 3000}, 225);
 	assert_true(tm.spare);
+	near(tm.hard, 44.5);
 	near(tm.target, 44.5);
 	near(tm.extended, 44.5);
-	/* late in the game the clock binds: 200 ms among 16 moves */
+	/* late in the game the clock binds: 200 ms among 10 moves; a critical
+	 * move may take up to the move's limit */
 	timeman_plan(&tm, &(Budget){.ms = 50, .game_ms = 3000, .time_left = 200}, 100);
 	assert_false(tm.spare);
 	near(tm.hard, 44.5);
-	near(tm.target, (200.0 - 48) / 16);
-	near(tm.extended, 3 * (200.0 - 48) / 16);
-	/* nearly out: the margins kept aside are half of what is left */
+	near(tm.target, (200.0 - 30) / 10);
+	near(tm.extended, 44.5);
+	/* nearly out: the margins kept aside are half of what is left, and
+	 * the hard stop is six targets */
 	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 20}, 100);
-	near(tm.target, 10.0 / 16);
+	near(tm.target, 10.0 / 10);
+	near(tm.extended, 3);
+	near(tm.hard, 6);
 	/* a critical move never takes more than a quarter of the clock */
 	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 400}, 12);
 	near(tm.target, 37);
 	near(tm.extended, 100);
+	near(tm.hard, 222);
 	/* the increment comes back after every move */
 	timeman_plan(&tm, &(Budget){.game_ms = 3000, .inc_ms = 100, .time_left = 1000},
 	             225);
-	near(tm.target, (1000.0 - 111) / 37 + 100);
+	near(tm.target, (1000.0 - 54) / 18 + 100);
 	near(tm.extended, 250);
-	near(tm.hard, 1000 - 3 - 50);
+	near(tm.hard, 6 * ((1000.0 - 54) / 18 + 100));
 	/* but only after the move: an empty clock means a move at once */
 	timeman_plan(&tm, &(Budget){.game_ms = 3000, .inc_ms = 100, .time_left = 0}, 225);
 	assert_true(tm.on);
@@ -139,7 +146,10 @@ static void soft_limit_and_iterations(void **state)
 	near(timeman_soft(&tm, 0.5), 68.5);
 	near(timeman_soft(&tm, 1), 100);
 	near(timeman_soft(&tm, 7), 100);
-	near(timeman_soft(&tm, -1), 37);
+	/* an obvious move: down to half a target */
+	near(timeman_soft(&tm, -0.5), 27.75);
+	near(timeman_soft(&tm, -1), 18.5);
+	near(timeman_soft(&tm, -7), 18.5);
 
 	near(timeman_predict(10, 0), 40);
 	near(timeman_predict(10, 5), 20);
@@ -151,11 +161,14 @@ static void soft_limit_and_iterations(void **state)
 	assert_false(timeman_next_iteration(&tm, 0, 10, 28));
 	assert_true(timeman_next_iteration(&tm, 1, 10, 90));
 	assert_false(timeman_next_iteration(&tm, 1, 10, 91));
-	/* with none: also one whose first quarter ends before the hard stop */
+	assert_true(timeman_next_iteration(&tm, -1, 10, 8.5));
+	assert_false(timeman_next_iteration(&tm, -1, 10, 8.6));
+	/* with none: any iteration before the hard stop, however long */
 	timeman_plan(&tm, &(Budget){.ms = 50}, 225); /* hard 44.5 */
 	assert_true(timeman_next_iteration(&tm, 0, 20, 24.5));
-	assert_true(timeman_next_iteration(&tm, 0, 20, 98));
-	assert_false(timeman_next_iteration(&tm, 0, 20, 98.4));
+	assert_true(timeman_next_iteration(&tm, -1, 20, 1e6));
+	assert_true(timeman_next_iteration(&tm, 0, 44.4, 1e6));
+	assert_false(timeman_next_iteration(&tm, 1, 44.6, 0));
 	assert_false(timeman_next_iteration(&tm, 0, 45, 0));
 }
 
@@ -215,12 +228,17 @@ static void reserve_and_split(void **state)
 	assert_int_equal(b.ms, 970);
 	assert_int_equal(b.nodes, 7);
 	assert_int_equal(b.game_ms, 0);
+	/* a short move keeps back a tenth of it at most */
+	b = timeman_reserve(&(Budget){.ms = 100}, 225, 30);
+	assert_int_equal(b.ms, 90);
 	b = timeman_reserve(&(Budget){.ms = 20}, 225, 30);
+	assert_int_equal(b.ms, 18);
+	b = timeman_reserve(&(Budget){.ms = 1}, 225, 30);
 	assert_int_equal(b.ms, 1);
 	/* the clock keeps the overhead of every move to come ... */
 	b = timeman_reserve(&(Budget){.ms = 1000, .game_ms = 9000, .time_left = 3000}, 225,
 	                    30);
-	assert_int_equal(b.time_left, 3000 - 30 * 37);
+	assert_int_equal(b.time_left, 3000 - 30 * 18);
 	assert_int_equal(b.game_ms, 9000);
 	/* ... but never more than half of what is left */
 	b = timeman_reserve(&(Budget){.game_ms = 9000, .time_left = 1000}, 225, 30);

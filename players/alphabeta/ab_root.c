@@ -5,6 +5,11 @@
 #include "ab_search.h"
 #include "moves.h"
 
+/* The time manager's signs (root_urgency): a fall of the best score worth
+ * half a live three (6000), and the iterations a best move must hold to be
+ * obvious. */
+enum { AB_TIME_FALL = 3000, AB_TIME_CALM = 4 };
+
 static int finish(AbSearch *s, MoveInfo *info, int move, int score, int depth,
                   const int16_t *pv, int pv_len)
 {
@@ -82,21 +87,43 @@ static int root_solver(AbSearch *s, SolveKind kind, uint64_t limit, SolveResult 
 typedef struct {
 	double board;       /* timeman_urgency of the root */
 	double instability; /* recent changes of the best move, decaying */
+	double fall;        /* recent falls of the best score, decaying */
 	double it_start;    /* when the iteration began, ms into the move */
 	double last, prev;  /* the last two iterations' times */
+	int score[2];       /* the best scores of the last two iterations */
+	int iterations;     /* completed so far */
+	int stable;         /* of them, the last with the same best move */
 } RootClock;
+
+/* The urgency of a move (timeman_soft) from the board's threats and what
+ * the iterations showed: the best move changing, the best score falling
+ * by AB_TIME_FALL or more since the iteration before the last (the scores
+ * of odd and even depths differ, the mover's last stone counting more),
+ * or, on a quiet board, a best move that stayed the same for AB_TIME_CALM
+ * iterations while its score did not fall: an obvious move, -1. */
+static double root_urgency(RootClock *clk, bool changed, int score)
+{
+	bool fell = clk->iterations >= 2 && score <= clk->score[1] - AB_TIME_FALL;
+	clk->instability = clk->instability / 2 + (changed ? 0.5 : 0);
+	clk->fall = clk->fall / 2 + (fell ? 0.3 : 0);
+	clk->stable = changed ? 1 : clk->stable + 1;
+	clk->score[1] = clk->score[0];
+	clk->score[0] = score;
+	clk->iterations++;
+	if (clk->board == 0 && clk->fall == 0 && clk->stable >= AB_TIME_CALM)
+		return -1;
+	return clk->board + clk->instability + clk->fall;
+}
 
 /* After an iteration: does the next one start? It is expected to take
  * what the last took times their growth, and to end within the time of a
- * move as critical as the threats on the board and the changes of the
- * best move make this one (timeman.h). */
-static bool next_iteration(const AbSearch *s, RootClock *clk, bool changed)
+ * move as critical as root_urgency makes this one (timeman.h). */
+static bool next_iteration(const AbSearch *s, RootClock *clk, bool changed, int score)
 {
 	double now = timeman_elapsed(&s->tm);
 	clk->prev = clk->last;
 	clk->last = now - clk->it_start;
-	clk->instability = clk->instability / 2 + (changed ? 0.5 : 0);
-	double urgency = clk->board + clk->instability;
+	double urgency = root_urgency(clk, changed, score);
 	return timeman_next_iteration(&s->tm, urgency, now,
 	                              timeman_predict(clk->last, clk->prev));
 }
@@ -189,7 +216,7 @@ int ab_root(AbSearch *s, const Budget *budget, MoveInfo *info)
 		list[0] = (int16_t)it_move;
 		if (best_score >= AB_WIN_MIN || best_score <= -AB_WIN_MIN || n == 1)
 			break;
-		if (s->tm.on && !next_iteration(s, &clk, changed))
+		if (s->tm.on && !next_iteration(s, &clk, changed, best_score))
 			break;
 	}
 	return finish(s, info, best_move, best_score, done, pv, pv_len);

@@ -117,7 +117,7 @@ static inline bool ab_node(AbSearch *s)
 		return true;
 	}
 	s->nodes++;
-	if ((s->nodes & 1023) == 0 && s->tm.on)
+	if ((s->nodes & 255) == 0 && s->tm.on)
 		s->stop = ab_time_up(s);
 	return false;
 }
