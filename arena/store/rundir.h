@@ -23,8 +23,8 @@ typedef struct {
  * dir/.lock (fcntl's, this process's alone: not its children's), held
  * until rundir_unlock or the process ends (a kill frees it). A process
  * takes a folder once: a second rundir_lock of it in the same process
- * succeeds and its rundir_unlock frees both. Returns 0, or -1 (l->fd -1) with "dir: another process is writing
- * this run folder" when another process holds it, or another message
+ * succeeds and its rundir_unlock frees both. Returns 0, or -1 (l->fd -1) with "dir: another
+ * process is writing this run folder" when another process holds it, or another message
  * (the folder is read-only, say). Neither is bad input: exit status 1. */
 int rundir_lock(RundirLock *l, const char *dir, char *err, size_t errlen);
 
