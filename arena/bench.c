@@ -168,6 +168,17 @@ static int bench_positions(const BenchGame *games, Board *out, int max)
 	return n;
 }
 
+int bench_player_positions(Board *out, int max)
+{
+	BenchGame *games = malloc(sizeof(BenchGame) * BENCH_GAMES);
+	if (!games)
+		return -1;
+	make_games(games, RULE_FREESTYLE, 20261121);
+	int n = bench_positions(games, out, max < BENCH_POSITIONS ? max : BENCH_POSITIONS);
+	free(games);
+	return n;
+}
+
 BenchResult bench_player(const PlayerType *t, const char *setting, const Board *pos,
                          int npos, uint64_t nodes, int runs)
 {

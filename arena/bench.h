@@ -29,6 +29,10 @@ struct Board;
 BenchResult bench_player(const struct PlayerType *t, const char *setting,
                          const struct Board *pos, int npos, uint64_t nodes, int runs);
 
+/* The positions `arena bench` gives the players (8; at most max) into
+ * out; returns their number, or -1 when memory runs out. */
+int bench_player_positions(struct Board *out, int max);
+
 /* The reference playout loop (bench_ref.c): from each of the npos
  * positions, playouts random games as mcts's random playouts play them
  * (uniform among the empty points within two of a stone, to a five by the
