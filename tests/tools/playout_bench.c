@@ -8,10 +8,14 @@
  * the reference (bench_ref, a byte board) and mcts's own loop (the root's
  * MctsPos copied, then mcts_pos_playout without tactics, as an iteration
  * of mcts-rand does below its tree). The two play the same games draw for
- * draw, so the signatures must agree (exit 1 if not). RUNS (default 5)
- * alternate the two and the median CPU time of each is printed: a
- * benchmark of the loops alone, without the tree's work, for comparing
- * runs taken side by side. */
+ * draw, so the signatures must agree (exit 1 if not). Then the whole
+ * player, mcts-rand as `arena bench` runs it (bench_player: 100000
+ * iterations a position), whose iterations/s over the reference's
+ * playouts/s is arena bench's ratio in CPU time. RUNS (default 5)
+ * alternate the three and the median CPU time of each is printed: the
+ * loops alone, without the tree's work, and with it, for comparing runs
+ * taken side by side (on a loaded machine wall time, which arena bench
+ * reports, moves with the load). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +24,7 @@
 #include "bench.h"
 #include "board.h"
 #include "mcts_pos.h"
+#include "registry.h"
 #include "rng.h"
 
 enum { POSITIONS = 8, MAX_RUNS = 101 };
@@ -74,19 +79,27 @@ int main(int argc, char **argv)
 		fprintf(stderr, "playout_bench: no positions\n");
 		return 1;
 	}
-	double tr[MAX_RUNS], tm[MAX_RUNS], plies = 0;
-	uint64_t ref_sig = 0, mcts_sig = 0, moves = 0;
+	const PlayerType *mcts = registry_find("mcts");
+	double tr[MAX_RUNS], tm[MAX_RUNS], tp[MAX_RUNS], plies = 0;
+	uint64_t ref_sig = 0, mcts_sig = 0, moves = 0, iterations = 0;
 	for (int run = 0; run < runs; run++) {
 		double t0 = cpu_now();
 		ref_sig = bench_ref(pos, npos, playouts, 1, &plies).signature;
 		double t1 = cpu_now();
 		mcts_sig = mcts_loop(pos, npos, playouts, &moves);
+		double t2 = cpu_now();
+		iterations = bench_player(mcts, "leaf=playout,playout_tactics=off", pos,
+		                          npos, 100000, 1)
+		                 .ops;
 		tr[run] = t1 - t0;
-		tm[run] = cpu_now() - t1;
+		tm[run] = t2 - t1;
+		tp[run] = cpu_now() - t2;
 	}
 	qsort(tr, (size_t)runs, sizeof *tr, cmp_double);
 	qsort(tm, (size_t)runs, sizeof *tm, cmp_double);
+	qsort(tp, (size_t)runs, sizeof *tp, cmp_double);
 	double n = (double)npos * playouts, r = tr[runs / 2], m = tm[runs / 2];
+	double it = (double)iterations, t = tp[runs / 2];
 	printf(
 	    "loop       playouts  cpu s  playouts/s  moves/playout  ns/move  signature\n");
 	printf("reference %9.0f %6.3f %11.0f %14.2f %8.1f  %016llx\n", n, r, n / r, plies,
@@ -95,6 +108,9 @@ int main(int argc, char **argv)
 	       (double)moves / n, m * 1e9 / (double)moves, (unsigned long long)mcts_sig);
 	printf("mcts / reference: %.2f (playouts/s; median CPU time of %d run%s)\n", r / m,
 	       runs, runs == 1 ? "" : "s");
+	printf("mcts-rand: %.0f iterations in %.3f s of CPU, %.0f/s; over the reference's "
+	       "playouts/s: %.2f\n",
+	       it, t, it / t, (it / t) / (n / r));
 	if (ref_sig != mcts_sig) {
 		fprintf(stderr, "playout_bench: the loops played different games\n");
 		return 1;
