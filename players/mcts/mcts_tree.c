@@ -119,9 +119,12 @@ static void puct_values(const Node *ch, int nc, float fpu, float k, float *v)
 	const __m128 vk = _mm_set1_ps(k), vfpu = _mm_set1_ps(fpu), one = _mm_set1_ps(1.0f);
 	for (; i + 4 <= nc; i += 4) {
 		const Node *c = ch + i;
-		/* visits < 2^31 (a pool holds fewer nodes): signed converts. */
 		__m128i vis = _mm_set_epi32((int)c[3].visits, (int)c[2].visits,
 		                            (int)c[1].visits, (int)c[0].visits);
+		/* The conversion is signed: 2^31 visits or more (hours of
+		 * search) go to the scalar loop. */
+		if (_mm_movemask_ps(_mm_castsi128_ps(vis)))
+			break;
 		__m128 fvis = _mm_cvtepi32_ps(vis);
 		__m128 score = _mm_set_ps(c[3].score, c[2].score, c[1].score, c[0].score);
 		__m128 prior = _mm_set_ps(c[3].prior, c[2].prior, c[1].prior, c[0].prior);
