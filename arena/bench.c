@@ -20,6 +20,7 @@ enum {
 	BENCH_REPEAT = 40,
 	BENCH_POSITIONS = 8,
 	BENCH_NODES = 100000,
+	BENCH_REF_PLAYOUTS = 20000, /* the reference's playouts a position */
 };
 
 typedef struct {
@@ -167,6 +168,17 @@ static int bench_positions(const BenchGame *games, Board *out, int max)
 	return n;
 }
 
+int bench_player_positions(Board *out, int max)
+{
+	BenchGame *games = malloc(sizeof(BenchGame) * BENCH_GAMES);
+	if (!games)
+		return -1;
+	make_games(games, RULE_FREESTYLE, 20261121);
+	int n = bench_positions(games, out, max < BENCH_POSITIONS ? max : BENCH_POSITIONS);
+	free(games);
+	return n;
+}
+
 BenchResult bench_player(const PlayerType *t, const char *setting, const Board *pos,
                          int npos, uint64_t nodes, int runs)
 {
@@ -284,7 +296,7 @@ static BenchResult bench_vcf(const BenchGame *games, int runs, int *npos, int *w
 
 static void print_row(FILE *out, const char *name, BenchResult r)
 {
-	fprintf(out, "%-10s %12llu %10.3f %14.0f  %016llx\n", name,
+	fprintf(out, "%-11s %12llu %10.3f %14.0f  %016llx\n", name,
 	        (unsigned long long)r.ops, r.seconds,
 	        r.seconds > 0 ? (double)r.ops / r.seconds : 0.0,
 	        (unsigned long long)r.signature);
@@ -297,7 +309,7 @@ int bench_run(int runs, FILE *out, char *err, size_t errlen)
 		snprintf(err, errlen, "arena bench: board check failed");
 		return 1;
 	}
-	fprintf(out, "%-10s %12s %10s %14s  %s\n", "bench", "ops", "seconds", "ops/s",
+	fprintf(out, "%-11s %12s %10s %14s  %s\n", "bench", "ops", "seconds", "ops/s",
 	        "signature");
 	print_row(out, "board", r);
 
@@ -314,6 +326,7 @@ int bench_run(int runs, FILE *out, char *err, size_t errlen)
 	int ntypes;
 	const PlayerType *const *types = registry_all(&ntypes);
 	uint64_t total = 0;
+	double rand_rate = 0;
 	for (int i = 0; i < ntypes; i++) {
 		BenchResult pr = bench_player(types[i], NULL, pos, npos, BENCH_NODES, runs);
 		print_row(out, types[i]->name, pr);
@@ -326,7 +339,13 @@ int bench_run(int runs, FILE *out, char *err, size_t errlen)
 		                              npos, BENCH_NODES, runs);
 		print_row(out, "mcts-rand", pr);
 		total += pr.ops;
+		rand_rate = pr.seconds > 0 ? (double)pr.ops / pr.seconds : 0;
 	}
+	/* The reference playout loop: not a player, so not in the total. */
+	double ref_plies = 0;
+	BenchResult rr = bench_ref(pos, npos, BENCH_REF_PLAYOUTS, runs, &ref_plies);
+	print_row(out, "playout-ref", rr);
+	double ref_rate = rr.seconds > 0 ? (double)rr.ops / rr.seconds : 0;
 	int vpos = 0, vwins = 0;
 	double vmedian = 0;
 	BenchResult vr = bench_vcf(games, runs, &vpos, &vwins, &vmedian);
@@ -336,6 +355,8 @@ int bench_run(int runs, FILE *out, char *err, size_t errlen)
 	free(pos);
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
+	fprintf(out, "\nmcts-rand / playout-ref: %.2f (iterations/s over playouts/s)\n",
+	        ref_rate > 0 ? rand_rate / ref_rate : 0.0);
 	fprintf(out, "\nsignature %llu (total player nodes)\n", (unsigned long long)total);
 	fprintf(out, "memory high-water mark: %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
 	fprintf(
@@ -344,9 +365,14 @@ int bench_run(int runs, FILE *out, char *err, size_t errlen)
 	    "players: ops are nodes (iterations for mcts) on %d positions, %d per move;\n"
 	    "mcts-rand is mcts with leaf=playout,playout_tactics=off (every leaf valued\n"
 	    "by a uniformly random playout: the raw speed of the tree's loop).\n"
+	    "playout-ref: the reference loop, no tree: %d uniformly random playouts\n"
+	    "from each position as mcts-rand plays them (a byte board and a candidate\n"
+	    "list; a five looked for through the move only), %.1f moves each; mcts's\n"
+	    "playouts start at its leaves, deeper, so they are shorter.\n"
 	    "vcf: solver nodes on %d positions (VCF for the side to move, <= 1M nodes\n"
 	    "each): %d wins found, median %.3f ms a position.\n"
 	    "seconds are the median of %d run%s.\n",
-	    npos, BENCH_NODES, vpos, vwins, vmedian, runs, runs == 1 ? "" : "s");
+	    npos, BENCH_NODES, BENCH_REF_PLAYOUTS, ref_plies, vpos, vwins, vmedian, runs,
+	    runs == 1 ? "" : "s");
 	return 0;
 }

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "rng.h"
+
 typedef struct {
 	uint64_t signature; /* checksum of the results */
 	uint64_t ops;       /* operations timed (play+undo pairs, nodes...) */
@@ -26,6 +28,26 @@ struct PlayerType;
 struct Board;
 BenchResult bench_player(const struct PlayerType *t, const char *setting,
                          const struct Board *pos, int npos, uint64_t nodes, int runs);
+
+/* The positions `arena bench` gives the players (8; at most max) into
+ * out; returns their number, or -1 when memory runs out. */
+int bench_player_positions(struct Board *out, int max);
+
+/* The reference playout loop (bench_ref.c): from each of the npos
+ * positions, playouts random games as mcts's random playouts play them
+ * (uniform among the empty points within two of a stone, to a five by the
+ * board's rule or a full board; renju's forbidden points are not kept),
+ * on a plain byte board with a candidate list and no tree, runs times.
+ * ops are playouts; *plies gets the mean moves a playout. The signature
+ * folds each position's wins of either colour. */
+BenchResult bench_ref(const struct Board *pos, int npos, int playouts, int runs,
+                      double *plies);
+
+/* One reference playout from b (no five on it) with rng: returns the
+ * winner (BLACK, WHITE) or 2 for a full board, and adds its moves to
+ * *plies. The same game, draw for draw, as mcts's uniformly random
+ * playout from b with the same generator. */
+int bench_ref_playout(const struct Board *b, Rng *rng, uint64_t *plies);
 
 /* `arena bench`: the rules core, every player type (and mcts with random
  * playouts), and the VCF solver, each timed runs times (1 to 100), as a

@@ -50,9 +50,11 @@ int bench_command(int argc, char **argv)
 	                    OPT_END};
 	const OptSpec spec = {
 	    "arena bench",
-	    "Times fixed work (board play+undo, every player on 8 positions, the VCF\n"
-	    "solver on 64) N times and prints the median. signature: a checksum of the\n"
-	    "results, the same on every machine (tests/bench_signature.sh checks it).\n"
+	    "Times fixed work (board play+undo, every player on 8 positions, a reference\n"
+	    "playout loop on the same 8, the VCF solver on 64) N times and prints the\n"
+	    "median, and mcts-rand's speed over the reference's. signature: a checksum\n"
+	    "of the results, the same on every machine (tests/bench_signature.sh checks\n"
+	    "it).\n"
 	    "--strength plays every type against every other at a fixed node budget\n"
 	    "instead, and prints the scores, the ratings and a signature of the games.\n",
 	    NULL, opts};

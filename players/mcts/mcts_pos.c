@@ -318,9 +318,60 @@ static int pick_black_renju(const MctsPos *s, Rng *rng)
 	return k ? list[rng_below(rng, (uint32_t)k)] : POINT_NONE;
 }
 
+/* The uniformly random playout (no tactics, no renju), reduced to what it
+ * reads: the candidate list, each colour's line words, and a word per row
+ * of the cells no move may list again (stones, walls and candidates: cand
+ * joined with occ, since a cell once listed stays listed until played).
+ * The same draws and the same list order as mcts_pos_play, so the same
+ * games; cell, slot, the five lists and last are left stale. */
+static int playout_random(MctsPos *s, Rng *rng)
+{
+	uint32_t *taken = s->cand;
+	for (int r = 0; r < BOARD_ROWS; r++)
+		taken[r] |= s->occ[r];
+	int16_t *list = s->list;
+	int n = s->ncand, winner = POS_DRAW;
+	Color c = s->to_move;
+	for (; n > 0; c = (Color)(c ^ 1), s->count++) {
+		int i = (int)rng_below(rng, (uint32_t)n), p = list[i];
+		int row = p / BOARD_STRIDE, col = p % BOARD_STRIDE;
+		int x = col - BOARD_PAD, y = row - BOARD_PAD;
+		uint32_t *w[4] = {&s->line[c][0][y], &s->line[c][1][x],
+		                  &s->line[c][2][x - y + BOARD_MAX - 1],
+		                  &s->line[c][3][x + y]};
+		int len[4] = {run_len(*w[0], x), run_len(*w[1], y), run_len(*w[2], y),
+		              run_len(*w[3], y)};
+		int best = len[0] > len[1] ? len[0] : len[1];
+		best = len[2] > best ? len[2] : best;
+		best = len[3] > best ? len[3] : best;
+		if (len[0] == 5 || len[1] == 5 || len[2] == 5 || len[3] == 5 ||
+		    (best > 5 && !s->exact[c])) {
+			winner = c;
+			break;
+		}
+		*w[0] |= 1u << x;
+		*w[1] |= 1u << y;
+		*w[2] |= 1u << y;
+		*w[3] |= 1u << y;
+		list[i] = list[--n];
+		uint32_t box = 0x1Fu << (col - 2);
+		for (int r = row - 2; r <= row + 2; r++) {
+			uint32_t add = box & ~taken[r];
+			taken[r] |= add;
+			for (; add; add &= add - 1)
+				list[n++] = (int16_t)(r * BOARD_STRIDE + ctz32(add));
+		}
+	}
+	s->ncand = n;
+	s->to_move = c;
+	return winner;
+}
+
 int mcts_pos_playout(MctsPos *s, Rng *rng, int tactics)
 {
 	bool renju = s->rule == RULE_RENJU;
+	if (!tactics && !renju)
+		return playout_random(s, rng);
 	s->track = tactics > 0;
 	for (;;) {
 		if (s->ncand == 0)
