@@ -147,6 +147,16 @@ static void pos_matches_board(void **state)
 				 * build up. */
 				int16_t cand[BOARD_MAX_MOVES];
 				int n = moves_near(&b, rng_below(&rng, 4) ? 1 : 2, cand);
+				/* Walls can leave the empty points far from every
+				 * stone: then any of them. board_full counts
+				 * stones only, so a walled board ends on none. */
+				for (int y = 0; n == 0 && y < size; y++)
+					for (int x = 0; x < size; x++)
+						if (board_empty_at(&b, board_point(x, y)))
+							cand[n++] =
+							    (int16_t)board_point(x, y);
+				if (n == 0)
+					break; /* the walls and stones fill it */
 				int p = cand[rng_below(&rng, (uint32_t)n)];
 				if (board_threat(&b, p, b.to_move) == THREAT_FIVE)
 					break;
