@@ -35,6 +35,23 @@ static void write_tune_openings(const void *obj, FILE *f)
 		fprintf(f, "tune_openings = %d\n", c->tune_openings);
 }
 
+/* c_elo and probe_pairs only when c_elo is on: the config.ini of a run
+ * without them keeps the bytes it had before they existed (a run folder
+ * of an older tuner resumes). */
+static void write_c_elo(const void *obj, FILE *f)
+{
+	const SpsaConfig *c = obj;
+	if (c->c_elo > 0)
+		fprintf(f, "c_elo = %.17g\n", c->c_elo);
+}
+
+static void write_probe_pairs(const void *obj, FILE *f)
+{
+	const SpsaConfig *c = obj;
+	if (c->c_elo > 0)
+		fprintf(f, "probe_pairs = %d\n", c->probe_pairs);
+}
+
 #define AT(f, T) CONFIG_AT(SpsaConfig, f, T)
 #define TEXT_AT(f) .at = AT(f, char *), .size = CONFIG_SIZE(SpsaConfig, f)
 #define W CONFIG_WRITE
@@ -75,10 +92,11 @@ static const ConfigKey spsa_keys[] = {
     {"max_plies", CONFIG_INT, W, .at = AT(max_plies, int), .max = BOARD_MAX_MOVES,
      .help = "a game this long is a draw; 0 = play to a full board"},
     {"c_elo", CONFIG_REAL, W | CONFIG_G17, .at = AT(c_elo, double), .max = 1000,
-     .shown_def = "0 = off",
+     .write = write_c_elo, .shown_def = "0 = off",
      .help = "the Elo theta +- c_end costs: a probe sets c_end, and r_end follows"},
     {"probe_pairs", CONFIG_INT, W, .at = AT(probe_pairs, int), .min = 1, .max = 100000,
-     .def = 50, .help = "pairs of each of a parameter's two probe matches (c_elo)"},
+     .def = 50, .write = write_probe_pairs,
+     .help = "pairs of each of a parameter's two probe matches (c_elo)"},
     {"out", CONFIG_TEXT, W | CONFIG_FREE, TEXT_AT(out), .def_text = "results",
      .help = "where runs go, relative to the folder the tuner runs in"},
 };
