@@ -16,7 +16,7 @@ nodes=${2:-1000000}
 data=$(cd "$(dirname "$0")" && pwd)/data/solver
 "$build/tests/solver_bench" bench "$data" "$nodes"
 if [ -n "${OLD_ARENA:-}" ]; then
-	for set in short medium long nowin; do
+	for set in short medium long hard nowin; do
 		found=0 total=0 start=$(date +%s.%N)
 		while read -r name rule kind plies moves; do
 			case $name in '#'*|'') continue ;; esac

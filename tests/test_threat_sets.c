@@ -207,6 +207,32 @@ static void test_long(void **state)
 	assert_true(r.found >= LONG_FLOOR);
 }
 
+/* hard.txt is for the benchmark (its long searches would make this test
+ * slow): here only that it holds what its README says, 50 VCT wins of 19
+ * to 49 plies, the attacker to move without a five on offer (a win in
+ * one ply would not be one of 19). */
+static void test_hard_set(void **state)
+{
+	(void)state;
+	char path[1024], err[300];
+	snprintf(path, sizeof path, "%s/hard.txt", SOLVER_DATA);
+	CheckPosition *pos;
+	int n = check_load_set(path, &pos, err, sizeof err);
+	if (n < 0)
+		fail_msg("%s", err);
+	assert_int_equal(n, 50);
+	for (int i = 0; i < n; i++) {
+		assert_int_equal(pos[i].kind, SOLVE_VCT);
+		assert_true(pos[i].plies >= 19 && pos[i].plies <= 49);
+		assert_int_equal(pos[i].plies % 2, 1);
+		for (int p = 0; p < BOARD_CELLS; p++)
+			if (pos[i].board.cell[p] == CELL_EMPTY)
+				assert_false(
+				    check_five(&pos[i].board, p, pos[i].board.to_move));
+	}
+	free(pos);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +242,7 @@ int main(void)
 	    cmocka_unit_test(test_short),
 	    cmocka_unit_test(test_medium),
 	    cmocka_unit_test(test_long),
+	    cmocka_unit_test(test_hard_set),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,8 @@
  *                                    first proof): found counts per class,
  *                                    nodes and time, and every win checked
  *                                    by threat_check.c (not with a fourth
- *                                    argument "nocheck", for quick trials)
+ *                                    argument "nocheck", for quick trials);
+ *                                    set names after it: only those sets
  *   solver_bench label NODES         reads "NAME RULE MOVES..." lines and
  *                                    prints each with its VCF and VCT at
  *                                    NODES (the sets' reference searches)
@@ -158,8 +159,14 @@ int main(int argc, char **argv)
 		uint64_t nodes = argc > 3 ? strtoull(argv[3], NULL, 10) : 1000000;
 		bool check = !(argc > 4 && strcmp(argv[4], "nocheck") == 0);
 		int status = 0;
-		static const char *sets[] = {"short", "medium", "long", "nowin"};
-		for (int i = 0; i < 4; i++) {
+		static const char *all[] = {"short", "medium", "long", "hard", "nowin"};
+		const char *const *sets = all;
+		int nsets = (int)(sizeof all / sizeof *all);
+		if (argc > 5) {
+			sets = (const char *const *)argv + 5;
+			nsets = argc - 5;
+		}
+		for (int i = 0; i < nsets; i++) {
 			int st = bench_set(argv[2], sets[i], nodes, check);
 			if (st > status)
 				status = st;
@@ -170,6 +177,7 @@ int main(int argc, char **argv)
 		return label(strtoull(argv[2], NULL, 10));
 	fprintf(
 	    stderr,
-	    "usage: solver_bench bench DIR [NODES [nocheck]] | label NODES < positions\n");
+	    "usage: solver_bench bench DIR [NODES [check|nocheck [SET...]]] | label NODES "
+	    "< positions\n");
 	return 2;
 }
