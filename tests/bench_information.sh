@@ -6,6 +6,12 @@
 # and reports:
 #   split   the fraction of pairs scored 1-1 (pentanomial DD/WL, pairs.csv's
 #           penta2): a pair that says nothing about who is stronger
+#   indep   2p(1-p), p the stronger's score: the split if every game were
+#           an independent trial the stronger wins with probability p,
+#           whatever the opening and colour (draws aside). Perfectly
+#           balanced openings give about this at the measured Elo gap;
+#           well above it the openings decide games by colour, below it
+#           some openings show strength more than others
 #   elo     the stronger's Elo over the weaker with its 95% error, and that
 #           error scaled to 100 pairs (error x sqrt(pairs / 100))
 #   sprt    the median pairs an SPRT (elo0 ELO0, elo1 ELO1, alpha = beta =
@@ -85,7 +91,7 @@ median() { sort -n | awk '{a[NR] = $1} END {m = int((NR + 1) / 2); print (NR % 2
 
 printf '# stronger: alphabeta %s; weaker: alphabeta %s; %s pairs; SPRT elo0 %s elo1 %s, %s seeds, cap %s\n' \
 	"$strong" "$weak" "$pairs" "$elo0" "$elo1" "$seeds" "$cap"
-printf '%-28s %9s %6s %7s %-18s %9s %10s %s\n' file openings pairs split "elo (95%)" "err/100p" "sprt med" "H1/H0/open"
+printf '%-28s %9s %6s %7s %7s %-18s %9s %10s %s\n' file openings pairs split indep "elo (95%)" "err/100p" "sprt med" "H1/H0/open"
 for arg in "$@"; do
 	IFS=, read -r file size rule <<<"$arg"
 	size=${size:-15}
@@ -98,6 +104,10 @@ for arg in "$@"; do
 	[ "$a" = stronger ] || elo=$(awk -v e="$elo" 'BEGIN {print -e}') # the row is the weaker's
 	np=$((p0 + p1 + p2 + p3 + p4))
 	split=$(awk -v s="$p2" -v n="$np" 'BEGIN {printf "%.1f%%", 100 * s / n}')
+	indep=$(awk -v a="$a" -v p1="$p1" -v p2="$p2" -v p3="$p3" -v p4="$p4" -v n="$np" 'BEGIN {
+		p = (0.5 * p1 + p2 + 1.5 * p3 + 2 * p4) / (2 * n)
+		if (a != "stronger") p = 1 - p
+		printf "%.1f%%", 200 * p * (1 - p) }')
 	per100=$(awk -v e="$err" -v n="$np" 'BEGIN {printf "%.1f", e * sqrt(n / 100)}')
 	needed=() h1=0 h0=0 open=0 over=0
 	for s in $(seq 1 "$seeds"); do
@@ -113,6 +123,6 @@ for arg in "$@"; do
 	med=-
 	[ "$seeds" -eq 0 ] || med=$(printf '%s\n' "${needed[@]}" | median)
 	[ "$med" != - ] && [ "$(awk -v m="$med" -v c="$cap" 'BEGIN {print (m > c)}')" = 1 ] && med=">$cap"
-	printf '%-28s %9s %6s %7s %-18s %9s %10s %s\n' "$base" "$n" "$np" "$split" \
+	printf '%-28s %9s %6s %7s %7s %-18s %9s %10s %s\n' "$base" "$n" "$np" "$split" "$indep" \
 		"$(printf '%+.0f +- %.0f' "$elo" "$err")" "+- $per100" "$med" "$h1/$h0/$open"
 done
