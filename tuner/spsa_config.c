@@ -498,9 +498,9 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 		        "no use");
 		goto out;
 	}
-	if (c->type->budgets && !c->budget.nodes && !c->budget.depth && !c->budget.ms) {
+	if (c->type->budgets && !budget_limited(&c->budget)) {
 		snprintf(msg, sizeof msg,
-		         "[player %s] has no limit per move (nodes, depth or ms)",
+		         "[player %s] has no limit per move (nodes, depth, ms or game_ms)",
 		         c->player);
 		fail_at(&x, c->player_line, msg);
 		goto out;
