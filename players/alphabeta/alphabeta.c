@@ -149,8 +149,9 @@ static const ParamDecl alphabeta_params[P_COUNT] = {
     [P_CELL_WIN] = {"cell_win", PARAM_INT, CELL_WIN, 0, 1e9, NULL, true,
                     "score of an empty point making an open four or two fours"},
     /* The time manager's factors (timeman.h), its defaults. They act only
-     * on a time budget (ms, a game clock), and are newer than run folders
-     * whose config.ini lacks them: written there only off the default. */
+     * when a game clock binds (under ms alone there is no time to save),
+     * and are newer than run folders whose config.ini lacks them: written
+     * there only off their defaults. */
     [P_TIME_EMPTY_PER_MOVE] = {"time_empty_per_move", PARAM_REAL, TIMEMAN_EMPTY_PER_MOVE, 2,
                                60, NULL, true,
                                "the clock is shared among one move per this many empty "
