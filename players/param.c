@@ -158,3 +158,9 @@ void param_format(const ParamSet *ps, int i, char *buf, size_t buflen)
 	else
 		snprintf(buf, buflen, "%.17g", ps->v[i]);
 }
+
+bool param_written(const ParamSet *ps, int i)
+{
+	const ParamDecl *d = &ps->decl[i];
+	return !d->omit_default || d->type == PARAM_TEXT || ps->v[i] != d->def;
+}

@@ -34,6 +34,10 @@ typedef struct {
 	/* It changes no game (where a log goes, how big it may grow): a run
 	 * folder resumes when only such parameters differ. */
 	bool free;
+	/* Newer than run folders whose config.ini lacks it: a run folder's
+	 * configuration writes it only off its default (param_written), so
+	 * those files keep their bytes and their runs resume. */
+	bool omit_default;
 } ParamDecl;
 
 /* At most PARAM_TEXT_SLOTS text parameters per type, each of at most
@@ -71,6 +75,10 @@ void param_set_value(ParamSet *ps, int i, double v);
 /* Writes the value of parameter i as text ("1300", "0.8", "defence", or
  * the text itself). */
 void param_format(const ParamSet *ps, int i, char *buf, size_t buflen);
+
+/* Whether a run folder's configuration (config.ini) writes parameter i:
+ * always, but an omit_default one (not text) only off its default. */
+bool param_written(const ParamSet *ps, int i);
 
 /* Writes "name: type, default D, range [min, max]", the choices, or "text
  * of up to N bytes", for help. */

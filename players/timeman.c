@@ -14,15 +14,30 @@ static double max2(double a, double b)
 	return a > b ? a : b;
 }
 
-int timeman_moves_to_go(int empty)
+TimeFactors timeman_factors_default(void)
 {
-	int n = empty / TIMEMAN_EMPTY_PER_MOVE;
+	return (TimeFactors){
+	    .empty_per_move = TIMEMAN_EMPTY_PER_MOVE,
+	    .extend = TIMEMAN_EXTEND,
+	    .clock_share = TIMEMAN_CLOCK_SHARE,
+	    .hard_targets = TIMEMAN_HARD_TARGETS,
+	    .ease = TIMEMAN_EASE,
+	    .urgency_threat = TIMEMAN_URGENCY_THREAT,
+	    .urgency_attack = TIMEMAN_URGENCY_ATTACK,
+	};
+}
+
+int timeman_moves_to_go(const TimeFactors *f, int empty)
+{
+	/* For whole numbers the quotient's whole part is the integer
+	 * division's (the default, 12, plans as it always did). */
+	int n = (int)(empty / f->empty_per_move);
 	return n > TIMEMAN_MOVES_MIN ? n : TIMEMAN_MOVES_MIN;
 }
 
-void timeman_plan(TimeMan *tm, const Budget *b, int empty)
+void timeman_plan(TimeMan *tm, const Budget *b, int empty, const TimeFactors *f)
 {
-	*tm = (TimeMan){0};
+	*tm = (TimeMan){.f = *f};
 	double limit = budget_move_limit(b);
 	if (limit < 0)
 		return;
@@ -40,25 +55,24 @@ void timeman_plan(TimeMan *tm, const Budget *b, int empty)
 	 * the moves that cannot be made in no time. */
 	double left = b->time_left > 0 ? (double)b->time_left : 0;
 	double inc = b->inc_ms > 0 ? (double)b->inc_ms : 0;
-	int moves = timeman_moves_to_go(empty);
+	int moves = timeman_moves_to_go(f, empty);
 	double share = (left - min2(TIMEMAN_MARGIN_MS * moves, left / 2)) / moves + inc;
 	if (share >= tm->hard)
 		return; /* the move's limit binds: time saved now buys nothing */
 	tm->spare = false;
 	tm->target = share;
-	tm->hard = min2(tm->hard, share * TIMEMAN_HARD_TARGETS);
+	tm->hard = min2(tm->hard, share * f->hard_targets);
 	tm->extended =
-	    max2(share,
-	         min2(tm->hard, min2(share * TIMEMAN_EXTEND, left * TIMEMAN_CLOCK_SHARE)));
+	    max2(share, min2(tm->hard, min2(share * f->extend, left * f->clock_share)));
 }
 
-void timeman_start(TimeMan *tm, const Budget *b, const Board *pos)
+void timeman_start(TimeMan *tm, const Budget *b, const Board *pos, const TimeFactors *f)
 {
 	int empty = 0;
 	for (int y = 0; y < pos->size; y++)
 		for (int x = 0; x < pos->size; x++)
 			empty += pos->cell[board_point(x, y)] == CELL_EMPTY;
-	timeman_plan(tm, b, empty);
+	timeman_plan(tm, b, empty, f);
 	tm->start = clock_ms();
 }
 
@@ -76,7 +90,7 @@ double timeman_soft(const TimeMan *tm, double urgency)
 {
 	double u = urgency < -1 ? -1 : urgency > 1 ? 1 : urgency;
 	if (u < 0)
-		return tm->target * (1 + u * (1 - TIMEMAN_EASE));
+		return tm->target * (1 + u * (1 - tm->f.ease));
 	return tm->target + u * (tm->extended - tm->target);
 }
 
@@ -104,7 +118,7 @@ static bool winning_shape(int t)
 	       (t >= THREAT_FOUR_THREE && t <= THREAT_OPEN_FOUR);
 }
 
-double timeman_urgency(const Board *pos)
+double timeman_urgency(const Board *pos, const TimeFactors *f)
 {
 	Color me = pos->to_move, op = (Color)(me ^ 1);
 	bool mine = false, theirs = false;
@@ -119,7 +133,7 @@ double timeman_urgency(const Board *pos)
 			mine = mine || winning_shape(pos->threat[me][p]);
 			theirs = theirs || winning_shape(pos->threat[op][p]);
 		}
-	return theirs ? 0.6 : mine ? 0.3 : 0;
+	return theirs ? f->urgency_threat : mine ? f->urgency_attack : 0;
 }
 
 Budget timeman_reserve(const Budget *b, int empty, double overhead)
@@ -131,7 +145,8 @@ Budget timeman_reserve(const Budget *b, int empty, double overhead)
 	}
 	if (r.game_ms > 0) {
 		int64_t left = r.time_left > 0 ? r.time_left : 0;
-		int64_t keep = (int64_t)(overhead * timeman_moves_to_go(empty));
+		TimeFactors f = timeman_factors_default();
+		int64_t keep = (int64_t)(overhead * timeman_moves_to_go(&f, empty));
 		r.time_left = left - (keep < left / 2 ? keep : left / 2);
 	}
 	return r;
@@ -140,7 +155,8 @@ Budget timeman_reserve(const Budget *b, int empty, double overhead)
 Budget timeman_split(const Budget *b, int empty, int parts)
 {
 	TimeMan tm;
-	timeman_plan(&tm, b, empty);
+	TimeFactors f = timeman_factors_default();
+	timeman_plan(&tm, b, empty, &f);
 	Budget r = *b;
 	if (!tm.on || parts < 1)
 		return r;

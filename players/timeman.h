@@ -51,15 +51,34 @@ enum { TIMEMAN_MOVES_MIN = 10, TIMEMAN_EMPTY_PER_MOVE = 12 };
  * more than TIMEMAN_CLOCK_SHARE of the clock; when the clock binds, no move
  * goes on past TIMEMAN_HARD_TARGETS ordinary ones (an iteration that takes
  * far longer than predicted is cut there). An obvious move (urgency -1)
- * takes TIMEMAN_EASE of an ordinary one. */
+ * takes TIMEMAN_EASE of an ordinary one. A board where the opponent
+ * threatens to win is TIMEMAN_URGENCY_THREAT urgent, one where the mover
+ * has a winning shape TIMEMAN_URGENCY_ATTACK (timeman_urgency). */
 #define TIMEMAN_EXTEND 3.0
 #define TIMEMAN_CLOCK_SHARE 0.25
 #define TIMEMAN_HARD_TARGETS 6.0
 #define TIMEMAN_EASE 0.5
+#define TIMEMAN_URGENCY_THREAT 0.6
+#define TIMEMAN_URGENCY_ATTACK 0.3
 /* The most timeman_reserve keeps back of a move's limit for the overhead:
  * a fixed overhead (30 ms for pbrain) is over half of a 50 ms move, where
  * the pipes take well under a millisecond (tests/bench/README.md). */
 #define TIMEMAN_RESERVE_SHARE 0.1
+
+/* The factors a player may tune (alphabeta's time_* parameters); the
+ * macros above are their defaults (timeman_factors_default), which every
+ * other user of the time manager plans with. */
+typedef struct {
+	double empty_per_move; /* > 0: empty points per move to come */
+	double extend;         /* >= 1: extended = this many targets at most */
+	double clock_share;    /* > 0: extended is at most this share of the clock */
+	double hard_targets;   /* >= 1: a binding clock's hard, in targets */
+	double ease;           /* [0, 1]: an obvious move's share of target */
+	double urgency_threat; /* the opponent threatens to win */
+	double urgency_attack; /* the mover has a winning shape */
+} TimeFactors;
+
+TimeFactors timeman_factors_default(void);
 
 typedef struct {
 	bool on;         /* the budget limits time; every time below is 0 without */
@@ -69,18 +88,19 @@ typedef struct {
 	double hard;     /* ms after start: stop at once */
 	double target;   /* ms: an ordinary move (target <= extended <= hard) */
 	double extended; /* ms: a critical one */
+	TimeFactors f;   /* as planned with (timeman_soft reads ease) */
 } TimeMan;
 
 /* Our moves still to come, as the clock is shared: max(TIMEMAN_MOVES_MIN,
- * empty / TIMEMAN_EMPTY_PER_MOVE). */
-int timeman_moves_to_go(int empty);
+ * the whole part of empty / f->empty_per_move). */
+int timeman_moves_to_go(const TimeFactors *f, int empty);
 
 /* The plan of a move under b with empty points left on the board
- * (start = 0). */
-void timeman_plan(TimeMan *tm, const Budget *b, int empty);
+ * (start = 0), with the factors f (copied into tm). */
+void timeman_plan(TimeMan *tm, const Budget *b, int empty, const TimeFactors *f);
 
 /* The plan of a move in pos under b, started now (clock_ms). */
-void timeman_start(TimeMan *tm, const Budget *b, const Board *pos);
+void timeman_start(TimeMan *tm, const Budget *b, const Board *pos, const TimeFactors *f);
 
 /* ms since the start. */
 double timeman_elapsed(const TimeMan *tm);
@@ -90,7 +110,7 @@ bool timeman_hard_up(const TimeMan *tm);
 
 /* The soft limit of a move as critical as urgency (0 ordinary, 1 the most,
  * -1 obvious; clamped to [-1, 1]): target + urgency * (extended - target),
- * and below 0 target * (1 + urgency * (1 - TIMEMAN_EASE)). */
+ * and below 0 target * (1 + urgency * (1 - tm->f.ease)). */
 double timeman_soft(const TimeMan *tm, double urgency);
 
 /* The time of the next iteration of a deepening search from the last two:
@@ -107,17 +127,19 @@ bool timeman_next_iteration(const TimeMan *tm, double urgency, double elapsed,
                             double next_ms);
 
 /* How critical pos is for its side to move, from the threats on the
- * board: 0.6 if the opponent has a point that makes a double three, a
- * four-three, a double four or an open four (it threatens to win), else
- * 0.3 if the mover has one (an attack to weigh), else 0. 0 too when either
- * side can make five: the move is forced, no time helps. */
-double timeman_urgency(const Board *pos);
+ * board: f->urgency_threat if the opponent has a point that makes a double
+ * three, a four-three, a double four or an open four (it threatens to
+ * win), else f->urgency_attack if the mover has one (an attack to weigh),
+ * else 0. 0 too when either side can make five: the move is forced, no
+ * time helps. */
+double timeman_urgency(const Board *pos, const TimeFactors *f);
 
 /* b less a fixed overhead per move (the time a move takes beyond the
  * player's thinking: pipes, a manager): ms less the overhead, but at most
  * TIMEMAN_RESERVE_SHARE of ms (at least 1 ms left), and with a clock
  * time_left less overhead for each move still to come (at most half of
- * it). b without time limits is returned as it is. */
+ * it; the moves counted with the default factors, as in timeman_split).
+ * b without time limits is returned as it is. */
 Budget timeman_reserve(const Budget *b, int empty, double overhead);
 
 /* The budget of one of parts searches that make one move under b: a limit

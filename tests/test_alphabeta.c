@@ -14,6 +14,7 @@
 #include "ab_search.h"
 #include "clock.h"
 #include "diagram.h"
+#include "eval_features.h"
 #include "registry.h"
 #include "rng.h"
 #include "rules.h"
@@ -564,6 +565,78 @@ static void test_params(void **state)
 	player_destroy(p);
 }
 
+/* The time manager's factors (time_*): their defaults are timeman's,
+ * their ranges are checked, and set ones reach the search's plan of a
+ * move on a clock. */
+static void test_time_params(void **state)
+{
+	(void)state;
+	ParamSet ps;
+	char err[ERR_LEN];
+	param_defaults(&ps, player_alphabeta.params, player_alphabeta.nparams);
+	TimeFactors def = timeman_factors_default(), f = ab_time_factors(&ps);
+	assert_memory_equal(&def, &f, sizeof f);
+	assert_int_equal(param_set(&ps, "time_extend", "-1", err, sizeof err), -1);
+	assert_string_equal(err, "-1 is out of range; time_extend: number in [1, 10] "
+	                         "(default 3)");
+	assert_int_equal(param_set(&ps, "time_empty_per_move", "0", err, sizeof err), -1);
+	assert_non_null(strstr(err, "[2, 60]"));
+	assert_int_equal(param_set(&ps, "time_ease", "1.5", err, sizeof err), -1);
+	assert_int_equal(param_set(&ps, "time_urgency_threat", "-0.1", err, sizeof err),
+	                 -1);
+	static const char *const set[][2] = {
+	    {"time_empty_per_move", "20"},  {"time_extend", "4.5"},
+	    {"time_clock_share", "0.4"},    {"time_hard_targets", "8"},
+	    {"time_ease", "0.25"},          {"time_urgency_threat", "0.8"},
+	    {"time_urgency_attack", "0.1"},
+	};
+	for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) {
+		int k = param_find(&ps, set[i][0]);
+		assert_true(k >= 0 && ps.decl[k].tunable && ps.decl[k].omit_default);
+		if (param_set(&ps, set[i][0], set[i][1], err, sizeof err) != 0)
+			fail_msg("%s", err);
+	}
+	f = ab_time_factors(&ps);
+	assert_true(f.empty_per_move == 20 && f.extend == 4.5 && f.clock_share == 0.4 &&
+	            f.hard_targets == 8 && f.ease == 0.25 && f.urgency_threat == 0.8 &&
+	            f.urgency_attack == 0.1);
+
+	/* A search with them plans its move with them: 201 empty points are
+	 * 10 moves to come at 20 a move, not 16. */
+	AbSearch *s = calloc(1, sizeof *s);
+	assert_non_null(s);
+	void *e = player_alphabeta.eval->create(&ps, RULE_FREESTYLE);
+	assert_non_null(e);
+	s->eval = e;
+	s->tt = ab_tt_create(1 << 20);
+	assert_non_null(s->tt);
+	s->cfg = (AbConfig){.distance = 2,
+	                    .default_depth = 6,
+	                    .leaf_vcf = 1,
+	                    .prune_moves = 8,
+	                    .prune_depth = 3,
+	                    .lmr_divisor = 2,
+	                    .time = f};
+	ab_search_init(s);
+	Board b;
+	load(&b, 15, RULE_FREESTYLE, BLACK, middle, NULL);
+	ab_pos_setup(s, &b);
+	const Budget clock = {.game_ms = 60000, .time_left = 400};
+	MoveInfo info;
+	assert_true(board_empty_at(&b, ab_root(s, &clock, &info)));
+	TimeMan want, old;
+	timeman_plan(&want, &clock, 225 - 24, &f);
+	timeman_plan(&old, &clock, 225 - 24, &def);
+	assert_true(s->tm.on && !s->tm.spare);
+	assert_true(s->tm.target == want.target && s->tm.extended == want.extended &&
+	            s->tm.hard == want.hard);
+	assert_true(want.target != old.target && want.extended != old.extended);
+	assert_true(s->tm.f.ease == 0.25);
+	ab_tt_destroy(s->tt);
+	player_alphabeta.eval->destroy(e);
+	free(s);
+}
+
 /* Shapes on an otherwise empty line score as the published table says. */
 static void test_shape_scores(void **state)
 {
@@ -674,6 +747,7 @@ int main(void)
 	    cmocka_unit_test(test_time_budget),
 	    cmocka_unit_test(test_games_vs_random),
 	    cmocka_unit_test(test_params),
+	    cmocka_unit_test(test_time_params),
 	    cmocka_unit_test(test_shape_scores),
 	    cmocka_unit_test(test_incremental_state),
 	};

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "config_diff.h"
 #include "spsa_config.h"
 
 /* spsa's config.ini as text (the caller frees it). */
@@ -162,6 +163,49 @@ static const struct {
      "cap = 4100\nbonus_win = 1000000\nbonus_four = 100000\n"
      "bonus_three = 10000\ncentre = 12\n\n[param defence]\nstart = 1000\n"
      "min = 0\nmax = 1500\nc_end = 0.10000000000000001\nr_end = 0.002\n"},
+    /* alphabeta as the version before its time_* parameters wrote it:
+     * at their defaults they are left out (ParamDecl.omit_default). */
+    {false,
+     "[tournament]\nboard = 7\npairs = 1\nnodes = 200\n[player a]\n"
+     "type = alphabeta\nratio = 0.7\n[player b]\ntype = random\n",
+     "; the configuration as used, with every key explicit\n[tournament]\n"
+     "name = bytes\ntype = round-robin\nrounds = 1\npairs = 1\nboard = 7\n"
+     "rule = freestyle\nopening_order = sequential\nsymmetries = off\n"
+     "threads = 0\naffinity = off\nseed = 1\nnodes = 200\ndepth = 0\n"
+     "ms = 0\nmax_plies = 0\nout = results\npsq = off\nsgf = off\n"
+     "status_every = 10\nsprt = off\nelo0 = 0\nelo1 = 5\nalpha = 0.05\n"
+     "beta = 0.05\n\n[player a]\ntype = alphabeta\nlive_two = 60\n"
+     "split_three = 1500\nsleeping_three = 50\nlive_three = 6000\n"
+     "split_live_three = 13700\nfour = 5000\nsplit_four = 5000\n"
+     "open_four = 50000\nfive = 99999999\nratio = 0.7\ndistance = 2\n"
+     "default_depth = 6\nhash_mb = 16\nleaf_vcf = 1\n"
+     "root_vcf_nodes = 20000\nroot_vct_nodes = 20000\n"
+     "futility_margin = 1500\nfutility_depth = 2\nrazor_margin = 4000\n"
+     "razor_depth = 2\nprune_moves = 8\nprune_depth = 3\nlmr_divisor = 2\n"
+     "cell_double_two = 1000\ncell_open_three = 2500\ncell_four = 2600\n"
+     "cell_double_three = 8000\ncell_four_three = 29000\ncell_win = 17000\n"
+     "\n[player b]\ntype = random\ndistance = 2\n"},
+    {true,
+     "[spsa]\niterations = 1\npairs = 1\nverify_pairs = 1\nboard = 7\n"
+     "openings = o.txt\nnodes = 200\n[player ab]\ntype = alphabeta\n"
+     "hash_mb = 1\n[param ratio]\nmax = 2\n",
+     "; the configuration as used, with every key explicit\n[spsa]\n"
+     "name = bytes\niterations = 1\npairs = 1\nverify_pairs = 1\n"
+     "openings = %s/o.txt\ntune_openings = 0\nsymmetries = off\nboard = 7\n"
+     "rule = freestyle\nthreads = 0\naffinity = off\nseed = 1\nnodes = 200\n"
+     "depth = 0\nms = 0\nmax_plies = 0\nout = results\n\n[player ab]\n"
+     "type = alphabeta\nlive_two = 60\nsplit_three = 1500\n"
+     "sleeping_three = 50\nlive_three = 6000\nsplit_live_three = 13700\n"
+     "four = 5000\nsplit_four = 5000\nopen_four = 50000\nfive = 99999999\n"
+     "ratio = 0.55000000000000004\ndistance = 2\ndefault_depth = 6\n"
+     "hash_mb = 1\nleaf_vcf = 1\nroot_vcf_nodes = 20000\n"
+     "root_vct_nodes = 20000\nfutility_margin = 1500\nfutility_depth = 2\n"
+     "razor_margin = 4000\nrazor_depth = 2\nprune_moves = 8\n"
+     "prune_depth = 3\nlmr_divisor = 2\ncell_double_two = 1000\n"
+     "cell_open_three = 2500\ncell_four = 2600\ncell_double_three = 8000\n"
+     "cell_four_three = 29000\ncell_win = 17000\n\n[param ratio]\n"
+     "start = 0.55000000000000004\nmin = 0\nmax = 2\n"
+     "c_end = 0.10000000000000001\nr_end = 0.002\n"},
 };
 
 static void config_ini_bytes_do_not_change(void **state)
@@ -189,11 +233,44 @@ static void config_ini_bytes_do_not_change(void **state)
 	}
 }
 
+/* A time_* parameter off its default is written (after the parameters
+ * before it) and read back; against a folder whose config.ini lacks it,
+ * it is a key added now, so the run does not resume there. */
+static void time_factor_off_default(void **state)
+{
+	(void)state;
+	static Tournament t, u;
+	char err[1024], want[4096];
+	const char *path = tmpdir_write(
+	    "bytes.ini", "[tournament]\nboard = 7\npairs = 1\nnodes = 200\n[player a]\n"
+	                 "type = alphabeta\nratio = 0.7\ntime_extend = 4\ntime_ease = 0.5\n"
+	                 "[player b]\ntype = random\n");
+	if (config_load(path, &t, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	char *text = text_of(&t);
+	if (!strstr(text, "\ncell_win = 17000\ntime_extend = 4\n\n[player b]\n"))
+		fail_msg("config.ini:\n%s", text);
+	if (config_load(tmpdir_write("again.ini", text), &u, err, sizeof err) < 0)
+		fail_msg("%s\n%s", err, text);
+	int k = param_find(&u.players[0].params, "time_extend");
+	assert_true(k >= 0 && u.players[0].params.v[k] == 4);
+	size_t old = sizeof ini_bytes / sizeof ini_bytes[0] - 2; /* alphabeta's */
+	snprintf(want, sizeof want, ini_bytes[old].written, dir, dir);
+	ConfigDiff d;
+	assert_false(config_diff_find(want, text, config_sections, &d));
+	char what[512];
+	config_diff_text(&d, what, sizeof what);
+	assert_string_equal(what, "[player a] now there is 'time_extend = 4', which the "
+	                          "folder's configuration does not have");
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(reals_are_the_shortest_text_that_reads_back),
 	    cmocka_unit_test(config_ini_bytes_do_not_change),
+	    cmocka_unit_test(time_factor_off_default),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -175,8 +175,9 @@ static void test_alphabeta_slot_is_its_evaluation(void **state)
  * tuner's extraction: rows of two features, own and opponent as the
  * position's mover sees them. */
 static const ParamDecl toy_params[] = {
-    {"stone", PARAM_REAL, 1, 0, 100, NULL, true, "weight of a stone", false},
-    {"edge", PARAM_REAL, 1, 0, 100, NULL, true, "weight of a stone on the edge", false},
+    {"stone", PARAM_REAL, 1, 0, 100, NULL, true, "weight of a stone", false, false},
+    {"edge", PARAM_REAL, 1, 0, 100, NULL, true, "weight of a stone on the edge", false,
+     false},
 };
 static const int toy_weight[2] = {0, 1};
 static const double toy_scale[2] = {1, 1};

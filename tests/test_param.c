@@ -12,9 +12,9 @@
 static const char *const modes[] = {"defence", "attack", "both", NULL};
 
 static const ParamDecl decls[] = {
-    {"attack", PARAM_INT, 1300, 0, 5000, NULL, true, "attack amount", false},
-    {"ratio", PARAM_REAL, 0.1, 0, 10, NULL, true, "opponent weight", false},
-    {"mode", PARAM_CHOICE, 0, 0, 2, modes, false, "what to look at", false},
+    {"attack", PARAM_INT, 1300, 0, 5000, NULL, true, "attack amount", false, false},
+    {"ratio", PARAM_REAL, 0.1, 0, 10, NULL, true, "opponent weight", false, false},
+    {"mode", PARAM_CHOICE, 0, 0, 2, modes, false, "what to look at", false, false},
 };
 
 static ParamSet fresh(void)
@@ -91,15 +91,37 @@ static void set_value_clamps_and_rounds(void **state)
 	assert_int_equal(param_find(&ps, "nope"), -1);
 }
 
+/* A parameter newer than some run folders is written to config.ini only
+ * off its default; every other one always. */
+static void written_off_default(void **state)
+{
+	(void)state;
+	static const ParamDecl late[] = {
+	    {"old", PARAM_REAL, 2, 0, 10, NULL, true, "always written", false, false},
+	    {"new", PARAM_REAL, 0.5, 0, 10, NULL, true, "newer", false, true},
+	    {"label", PARAM_TEXT, 0, 0, 0, NULL, false, "text", false, true},
+	};
+	ParamSet ps;
+	char err[256];
+	param_defaults(&ps, late, 3);
+	assert_true(param_written(&ps, 0));
+	assert_false(param_written(&ps, 1));
+	assert_true(param_written(&ps, 2));
+	assert_int_equal(param_set(&ps, "new", "0.75", err, sizeof err), 0);
+	assert_true(param_written(&ps, 1));
+	assert_int_equal(param_set(&ps, "new", "0.5", err, sizeof err), 0);
+	assert_false(param_written(&ps, 1));
+}
+
 static const char *const engine_name[] = {"engine", NULL};
 
 static const ParamDecl text_decls[] = {
-    {"depth", PARAM_INT, 3, 1, 9, NULL, false, "a number among texts", false},
-    {"command", PARAM_TEXT, 0, 0, 0, NULL, false, "what to run", false},
-    {"name", PARAM_TEXT, 0, 0, 0, engine_name, false, "what to call it", false},
-    {"t3", PARAM_TEXT, 0, 0, 0, NULL, false, "third", false},
-    {"t4", PARAM_TEXT, 0, 0, 0, NULL, false, "fourth", false},
-    {"t5", PARAM_TEXT, 0, 0, 0, NULL, false, "one too many", false},
+    {"depth", PARAM_INT, 3, 1, 9, NULL, false, "a number among texts", false, false},
+    {"command", PARAM_TEXT, 0, 0, 0, NULL, false, "what to run", false, false},
+    {"name", PARAM_TEXT, 0, 0, 0, engine_name, false, "what to call it", false, false},
+    {"t3", PARAM_TEXT, 0, 0, 0, NULL, false, "third", false, false},
+    {"t4", PARAM_TEXT, 0, 0, 0, NULL, false, "fourth", false, false},
+    {"t5", PARAM_TEXT, 0, 0, 0, NULL, false, "one too many", false, false},
 };
 
 /* Text parameters: defaults, set, format, describe, copies by value. */
@@ -163,6 +185,7 @@ int main(void)
 	    cmocka_unit_test(defaults_and_good_values),
 	    cmocka_unit_test(bad_values_name_parameter_and_range),
 	    cmocka_unit_test(set_value_clamps_and_rounds),
+	    cmocka_unit_test(written_off_default),
 	    cmocka_unit_test(text_values),
 	    cmocka_unit_test(text_slots_run_out),
 	};

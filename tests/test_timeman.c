@@ -15,6 +15,14 @@
 #include "diagram.h"
 #include "timeman.h"
 
+/* The factors every user but a tuned alphabeta plans with. */
+static const TimeFactors *defaults(void)
+{
+	static TimeFactors f;
+	f = timeman_factors_default();
+	return &f;
+}
+
 static void near(double got, double want)
 {
 	if (fabs(got - want) > 1e-9)
@@ -43,11 +51,11 @@ static void budget_helpers(void **state)
 static void moves_to_go(void **state)
 {
 	(void)state;
-	assert_int_equal(timeman_moves_to_go(225), 18);
-	assert_int_equal(timeman_moves_to_go(400), 33);
-	assert_int_equal(timeman_moves_to_go(132), 11);
-	assert_int_equal(timeman_moves_to_go(131), 10);
-	assert_int_equal(timeman_moves_to_go(0), 10);
+	assert_int_equal(timeman_moves_to_go(defaults(), 225), 18);
+	assert_int_equal(timeman_moves_to_go(defaults(), 400), 33);
+	assert_int_equal(timeman_moves_to_go(defaults(), 132), 11);
+	assert_int_equal(timeman_moves_to_go(defaults(), 131), 10);
+	assert_int_equal(timeman_moves_to_go(defaults(), 0), 10);
 }
 
 /* Node and depth limits leave the manager off: nothing reads the clock. */
@@ -55,13 +63,13 @@ static void no_time_no_plan(void **state)
 {
 	(void)state;
 	TimeMan tm;
-	timeman_plan(&tm, &(Budget){.nodes = 20000, .depth = 4}, 225);
+	timeman_plan(&tm, &(Budget){.nodes = 20000, .depth = 4}, 225, defaults());
 	assert_false(tm.on);
 	near(tm.hard, 0);
 	assert_false(timeman_hard_up(&tm));
 	assert_false(timeman_next_iteration(&tm, 0, 0, 0));
 	/* an increment without a clock is no limit */
-	timeman_plan(&tm, &(Budget){.inc_ms = 100}, 225);
+	timeman_plan(&tm, &(Budget){.inc_ms = 100}, 225, defaults());
 	assert_false(tm.on);
 }
 
@@ -69,19 +77,19 @@ static void per_move_limit(void **state)
 {
 	(void)state;
 	TimeMan tm;
-	timeman_plan(&tm, &(Budget){.ms = 50}, 225);
+	timeman_plan(&tm, &(Budget){.ms = 50}, 225, defaults());
 	assert_true(tm.on);
 	assert_true(tm.spare);
 	near(tm.limit, 50);
 	near(tm.hard, 50 - 3 - 2.5);
 	near(tm.target, tm.hard);
 	near(tm.extended, tm.hard);
-	timeman_plan(&tm, &(Budget){.ms = 1000}, 10);
+	timeman_plan(&tm, &(Budget){.ms = 1000}, 10, defaults());
 	near(tm.hard, 1000 - 3 - 50);
 	/* a tiny limit keeps half of it */
-	timeman_plan(&tm, &(Budget){.ms = 4}, 225);
+	timeman_plan(&tm, &(Budget){.ms = 4}, 225, defaults());
 	near(tm.hard, 2);
-	timeman_plan(&tm, &(Budget){.ms = 1}, 225);
+	timeman_plan(&tm, &(Budget){.ms = 1}, 225, defaults());
 	near(tm.hard, 0.5);
 }
 
@@ -92,7 +100,7 @@ static void game_clock(void **state)
 	/* 3 s for the game, 225 empty points: 18 moves to share it, each
 	 * with its margin of 3 ms kept aside; no move goes on past six
 	 * targets */
-	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 3000}, 225);
+	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 3000}, 225, defaults());
 	assert_true(tm.on);
 	assert_false(tm.spare);
 	near(tm.limit, 3000);
@@ -100,48 +108,103 @@ static void game_clock(void **state)
 	near(tm.extended, 3 * (3000.0 - 54) / 18);
 	near(tm.hard, 6 * (3000.0 - 54) / 18);
 	/* 50 ms a move binds before the clock does: no time to save */
-	timeman_plan(&tm, &(Budget){.ms = 50, .game_ms = 3000, .time_left = 3000}, 225);
+	timeman_plan(&tm, &(Budget){.ms = 50, .game_ms = 3000, .time_left = 3000}, 225,
+	             defaults());
 	assert_true(tm.spare);
 	near(tm.hard, 44.5);
 	near(tm.target, 44.5);
 	near(tm.extended, 44.5);
 	/* late in the game the clock binds: 200 ms among 10 moves; a critical
 	 * move may take up to the move's limit */
-	timeman_plan(&tm, &(Budget){.ms = 50, .game_ms = 3000, .time_left = 200}, 100);
+	timeman_plan(&tm, &(Budget){.ms = 50, .game_ms = 3000, .time_left = 200}, 100,
+	             defaults());
 	assert_false(tm.spare);
 	near(tm.hard, 44.5);
 	near(tm.target, (200.0 - 30) / 10);
 	near(tm.extended, 44.5);
 	/* nearly out: the margins kept aside are half of what is left, and
 	 * the hard stop is six targets */
-	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 20}, 100);
+	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 20}, 100, defaults());
 	near(tm.target, 10.0 / 10);
 	near(tm.extended, 3);
 	near(tm.hard, 6);
 	/* a critical move never takes more than a quarter of the clock */
-	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 400}, 12);
+	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 400}, 12, defaults());
 	near(tm.target, 37);
 	near(tm.extended, 100);
 	near(tm.hard, 222);
 	/* the increment comes back after every move */
-	timeman_plan(&tm, &(Budget){.game_ms = 3000, .inc_ms = 100, .time_left = 1000},
-	             225);
+	timeman_plan(&tm, &(Budget){.game_ms = 3000, .inc_ms = 100, .time_left = 1000}, 225,
+	             defaults());
 	near(tm.target, (1000.0 - 54) / 18 + 100);
 	near(tm.extended, 250);
 	near(tm.hard, 6 * ((1000.0 - 54) / 18 + 100));
 	/* but only after the move: an empty clock means a move at once */
-	timeman_plan(&tm, &(Budget){.game_ms = 3000, .inc_ms = 100, .time_left = 0}, 225);
+	timeman_plan(&tm, &(Budget){.game_ms = 3000, .inc_ms = 100, .time_left = 0}, 225,
+	             defaults());
 	assert_true(tm.on);
 	near(tm.hard, 0);
 	near(tm.target, 0);
 	near(tm.extended, 0);
 }
 
+/* Each factor reaches the plan, the soft limit and the urgency. */
+static void tuned_factors(void **state)
+{
+	(void)state;
+	TimeFactors f = timeman_factors_default();
+	near(f.empty_per_move, 12);
+	near(f.extend, 3);
+	near(f.clock_share, 0.25);
+	near(f.hard_targets, 6);
+	near(f.ease, 0.5);
+	near(f.urgency_threat, 0.6);
+	near(f.urgency_attack, 0.3);
+	/* one move per 7.5 empty points: 30 moves on 225, 17 on 130 */
+	f.empty_per_move = 7.5;
+	assert_int_equal(timeman_moves_to_go(&f, 225), 30);
+	assert_int_equal(timeman_moves_to_go(&f, 130), 17);
+	assert_int_equal(timeman_moves_to_go(&f, 60), 10);
+	TimeMan tm;
+	const Budget clock = {.game_ms = 3000, .time_left = 3000};
+	timeman_plan(&tm, &clock, 225, &f);
+	near(tm.target, (3000.0 - 90) / 30);
+	near(tm.extended, 3 * tm.target);
+	/* a larger extension, still within the hard stop (6 targets) and a
+	 * quarter of the clock */
+	f = timeman_factors_default();
+	f.extend = 4;
+	timeman_plan(&tm, &clock, 225, &f);
+	near(tm.extended, 4 * (3000.0 - 54) / 18);
+	near(tm.hard, 6 * (3000.0 - 54) / 18);
+	/* the hard stop in targets, which also caps the extension */
+	f.hard_targets = 3.5;
+	timeman_plan(&tm, &clock, 225, &f);
+	near(tm.hard, 3.5 * (3000.0 - 54) / 18);
+	near(tm.extended, tm.hard);
+	/* the clock's share: 400 ms left, 12 empty, target 37 */
+	f = timeman_factors_default();
+	f.clock_share = 0.15;
+	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 400}, 12, &f);
+	near(tm.extended, 60);
+	/* an obvious move's share of the target */
+	f.ease = 0.2;
+	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 400}, 12, &f);
+	near(timeman_soft(&tm, -1), 37 * 0.2);
+	near(timeman_soft(&tm, -0.5), 37 * 0.6);
+	near(timeman_soft(&tm, 0), 37);
+	/* a per-move limit that binds plans as before, whatever the factors */
+	timeman_plan(&tm, &(Budget){.ms = 50}, 225, &f);
+	assert_true(tm.spare);
+	near(tm.extended, 44.5);
+}
+
 static void soft_limit_and_iterations(void **state)
 {
 	(void)state;
 	TimeMan tm;
-	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 400}, 12); /* 37 .. 100 */
+	timeman_plan(&tm, &(Budget){.game_ms = 3000, .time_left = 400}, 12,
+	             defaults()); /* 37 .. 100 */
 	near(timeman_soft(&tm, 0), 37);
 	near(timeman_soft(&tm, 0.5), 68.5);
 	near(timeman_soft(&tm, 1), 100);
@@ -164,7 +227,7 @@ static void soft_limit_and_iterations(void **state)
 	assert_true(timeman_next_iteration(&tm, -1, 10, 8.5));
 	assert_false(timeman_next_iteration(&tm, -1, 10, 8.6));
 	/* with none: any iteration before the hard stop, however long */
-	timeman_plan(&tm, &(Budget){.ms = 50}, 225); /* hard 44.5 */
+	timeman_plan(&tm, &(Budget){.ms = 50}, 225, defaults()); /* hard 44.5 */
 	assert_true(timeman_next_iteration(&tm, 0, 20, 24.5));
 	assert_true(timeman_next_iteration(&tm, -1, 20, 1e6));
 	assert_true(timeman_next_iteration(&tm, 0, 44.4, 1e6));
@@ -172,14 +235,19 @@ static void soft_limit_and_iterations(void **state)
 	assert_false(timeman_next_iteration(&tm, 0, 45, 0));
 }
 
-static double urgency_of(const char *diagram, Color to_move)
+static double urgency_with(const char *diagram, Color to_move, const TimeFactors *f)
 {
 	Board b;
 	char err[128];
 	if (diagram_load(&b, 9, RULE_FREESTYLE, to_move, diagram, NULL, err, sizeof err) <
 	    0)
 		fail_msg("%s", err);
-	return timeman_urgency(&b);
+	return timeman_urgency(&b, f);
+}
+
+static double urgency_of(const char *diagram, Color to_move)
+{
+	return urgency_with(diagram, to_move, defaults());
 }
 
 static void urgency(void **state)
@@ -207,6 +275,12 @@ static void urgency(void **state)
 	                            ".........\n";
 	near(urgency_of(three, WHITE), 0.6);
 	near(urgency_of(three, BLACK), 0.3);
+	TimeFactors f = timeman_factors_default();
+	f.urgency_threat = 0.9;
+	f.urgency_attack = 0.1;
+	near(urgency_with(three, WHITE, &f), 0.9);
+	near(urgency_with(three, BLACK, &f), 0.1);
+	near(urgency_with(quiet, BLACK, &f), 0);
 	/* a four: the move is forced */
 	static const char four[] = ".........\n"
 	                           ".........\n"
@@ -268,11 +342,11 @@ static void started(void **state)
 	Board b;
 	board_init(&b, 15, RULE_FREESTYLE);
 	TimeMan tm;
-	timeman_start(&tm, &(Budget){.ms = 100000}, &b);
+	timeman_start(&tm, &(Budget){.ms = 100000}, &b, defaults());
 	assert_true(tm.start > 0);
 	assert_true(timeman_elapsed(&tm) >= 0);
 	assert_false(timeman_hard_up(&tm));
-	timeman_start(&tm, &(Budget){.game_ms = 5, .time_left = 0}, &b);
+	timeman_start(&tm, &(Budget){.game_ms = 5, .time_left = 0}, &b, defaults());
 	assert_true(timeman_hard_up(&tm));
 }
 
@@ -283,7 +357,7 @@ int main(void)
 	    cmocka_unit_test(no_time_no_plan), cmocka_unit_test(per_move_limit),
 	    cmocka_unit_test(game_clock),      cmocka_unit_test(soft_limit_and_iterations),
 	    cmocka_unit_test(urgency),         cmocka_unit_test(reserve_and_split),
-	    cmocka_unit_test(started),
+	    cmocka_unit_test(started),         cmocka_unit_test(tuned_factors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

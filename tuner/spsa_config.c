@@ -498,9 +498,9 @@ int spsa_config_load(const char *path, SpsaConfig *c, char *err, size_t errlen)
 		        "no use");
 		goto out;
 	}
-	if (c->type->budgets && !c->budget.nodes && !c->budget.depth && !c->budget.ms) {
+	if (c->type->budgets && !budget_limited(&c->budget)) {
 		snprintf(msg, sizeof msg,
-		         "[player %s] has no limit per move (nodes, depth or ms)",
+		         "[player %s] has no limit per move (nodes, depth, ms or game_ms)",
 		         c->player);
 		fail_at(&x, c->player_line, msg);
 		goto out;
@@ -565,6 +565,8 @@ int spsa_config_write(const SpsaConfig *c, FILE *f)
 	config_table_write(&spsa_config_section, c, f);
 	fprintf(f, "\n[player %s]\ntype = %s\n", c->player, c->type->name);
 	for (int k = 0; k < c->params.n; k++) {
+		if (!param_written(&c->params, k)) /* newer than some run folders */
+			continue;
 		char v[PARAM_TEXT_MAX + 64];
 		param_format(&c->params, k, v, sizeof v);
 		fprintf(f, "%s = %s\n", c->type->params[k].name, v);

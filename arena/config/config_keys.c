@@ -187,11 +187,14 @@ static void write_type(const void *obj, FILE *f)
 	fprintf(f, "type = %s\n", ((const PlayerSpec *)obj)->type->name);
 }
 
-/* Reals by config_write_real, the rest as declared. */
+/* Reals by config_write_real, the rest as declared; a parameter newer
+ * than some run folders only off its default (param_written). */
 static void write_params(const void *obj, FILE *f)
 {
 	const ParamSet *ps = &((const PlayerSpec *)obj)->params;
 	for (int k = 0; k < ps->n; k++) {
+		if (!param_written(ps, k))
+			continue;
 		char v[PARAM_TEXT_MAX + 64];
 		if (ps->decl[k].type == PARAM_REAL)
 			config_write_real(ps->v[k], v, sizeof v);

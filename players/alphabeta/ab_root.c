@@ -133,7 +133,7 @@ int ab_root(AbSearch *s, const Budget *budget, MoveInfo *info)
 	s->nodes = 0;
 	s->stop = false;
 	s->node_limit = budget->nodes;
-	timeman_start(&s->tm, budget, &s->b);
+	timeman_start(&s->tm, budget, &s->b, &s->cfg.time);
 	memset(s->killer, 0xFF, sizeof s->killer); /* POINT_NONE */
 	memset(s->history, 0, sizeof s->history);
 	ab_tt_new_search(s->tt);
@@ -168,7 +168,7 @@ int ab_root(AbSearch *s, const Budget *budget, MoveInfo *info)
 
 	int best_move = list[0], best_score = SCORE_NONE, done = 0, pv_len = 0;
 	int16_t pv[PV_MAX] = {0};
-	RootClock clk = {.board = s->tm.on ? timeman_urgency(&s->b) : 0};
+	RootClock clk = {.board = s->tm.on ? timeman_urgency(&s->b, &s->cfg.time) : 0};
 	for (int depth = 1; depth <= max_depth && !s->stop; depth++) {
 		clk.it_start = s->tm.on ? timeman_elapsed(&s->tm) : 0;
 		int alpha = -AB_INF, beta = AB_INF, it_best = -AB_INF, it_move = POINT_NONE;

@@ -42,6 +42,13 @@ enum {
 	P_CELL_DOUBLE_THREE,
 	P_CELL_FOUR_THREE,
 	P_CELL_WIN,
+	P_TIME_EMPTY_PER_MOVE,
+	P_TIME_EXTEND,
+	P_TIME_CLOCK_SHARE,
+	P_TIME_HARD_TARGETS,
+	P_TIME_EASE,
+	P_TIME_URGENCY_THREAT,
+	P_TIME_URGENCY_ATTACK,
 	P_COUNT
 };
 
@@ -141,6 +148,39 @@ static const ParamDecl alphabeta_params[P_COUNT] = {
                            true, "score of an empty point making a four and an open three"},
     [P_CELL_WIN] = {"cell_win", PARAM_INT, CELL_WIN, 0, 1e9, NULL, true,
                     "score of an empty point making an open four or two fours"},
+    /* The time manager's factors (timeman.h), its defaults. They act only
+     * when a game clock binds (under ms alone there is no time to save),
+     * and are newer than run folders whose config.ini lacks them: written
+     * there only off their defaults. */
+    [P_TIME_EMPTY_PER_MOVE] = {"time_empty_per_move", PARAM_REAL, TIMEMAN_EMPTY_PER_MOVE, 2,
+                               60, NULL, true,
+                               "the clock is shared among one move per this many empty "
+                               "points (at least 10 moves)",
+                               .omit_default = true},
+    [P_TIME_EXTEND] = {"time_extend", PARAM_REAL, TIMEMAN_EXTEND, 1, 10, NULL, true,
+                       "a critical move may take this many ordinary ones",
+                       .omit_default = true},
+    [P_TIME_CLOCK_SHARE] = {"time_clock_share", PARAM_REAL, TIMEMAN_CLOCK_SHARE, 0.02, 1,
+                            NULL, true,
+                            "a critical move takes at most this share of the clock left",
+                            .omit_default = true},
+    [P_TIME_HARD_TARGETS] = {"time_hard_targets", PARAM_REAL, TIMEMAN_HARD_TARGETS, 1, 20,
+                             NULL, true,
+                             "with a clock that binds, no move goes on past this many "
+                             "ordinary ones",
+                             .omit_default = true},
+    [P_TIME_EASE] = {"time_ease", PARAM_REAL, TIMEMAN_EASE, 0.05, 1, NULL, true,
+                     "an obvious move's share of an ordinary one's time",
+                     .omit_default = true},
+    [P_TIME_URGENCY_THREAT] = {"time_urgency_threat", PARAM_REAL, TIMEMAN_URGENCY_THREAT, 0,
+                               1, NULL, true,
+                               "urgency (0 ordinary, 1 critical) of a move when the "
+                               "opponent has a winning shape",
+                               .omit_default = true},
+    [P_TIME_URGENCY_ATTACK] = {"time_urgency_attack", PARAM_REAL, TIMEMAN_URGENCY_ATTACK, 0,
+                               1, NULL, true,
+                               "urgency of a move when only the mover has a winning shape",
+                               .omit_default = true},
 };
 
 typedef struct {
@@ -160,6 +200,19 @@ static void eval_setup(AbEval *e, const ParamSet *ps)
 	for (int i = 0; i < AB_CELLS; i++)
 		cell[i] = (int64_t)ps->v[P_CELL_DOUBLE_TWO + i];
 	ab_eval_cells(e, cell);
+}
+
+TimeFactors ab_time_factors(const ParamSet *ps)
+{
+	return (TimeFactors){
+	    .empty_per_move = ps->v[P_TIME_EMPTY_PER_MOVE],
+	    .extend = ps->v[P_TIME_EXTEND],
+	    .clock_share = ps->v[P_TIME_CLOCK_SHARE],
+	    .hard_targets = ps->v[P_TIME_HARD_TARGETS],
+	    .ease = ps->v[P_TIME_EASE],
+	    .urgency_threat = ps->v[P_TIME_URGENCY_THREAT],
+	    .urgency_attack = ps->v[P_TIME_URGENCY_ATTACK],
+	};
 }
 
 static Player *alphabeta_create(const ParamSet *ps, uint64_t seed, char *err, size_t errlen)
@@ -204,6 +257,7 @@ static Player *alphabeta_create(const ParamSet *ps, uint64_t seed, char *err, si
 	    .prune_moves = (int)ps->v[P_PRUNE_MOVES],
 	    .prune_depth = (int)ps->v[P_PRUNE_DEPTH],
 	    .lmr_divisor = ps->v[P_LMR_DIVISOR],
+	    .time = ab_time_factors(ps),
 	};
 	ab_search_init(s);
 	return &a->base;

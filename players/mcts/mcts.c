@@ -253,14 +253,15 @@ static int mcts_choose(Player *p, const Board *pos, const Budget *budget, MoveIn
 	info->depth = 0; /* a win found before the tree grows */
 	TimeMan tm;
 	Budget none = {0};
-	timeman_start(&tm, budget ? budget : &none, pos);
+	TimeFactors factors = timeman_factors_default(); /* none are mcts's to tune */
+	timeman_start(&tm, budget ? budget : &none, pos, &factors);
 	/* Seeded from the position too: with the tree kept, a move depends on
 	 * the game so far, and only on it. */
 	rng_seed(&m->rng, m->seed ^ (pos->hash * 0x9E3779B97F4A7C15u));
 	uint64_t limit = budget ? budget->nodes : 0;
 	if (!limit && !tm.on)
 		limit = mc->playouts;
-	double board = tm.on ? timeman_urgency(pos) : 0;
+	double board = tm.on ? timeman_urgency(pos, &factors) : 0;
 	uint32_t last = 0;
 
 	if (!mc->reuse)

@@ -53,7 +53,12 @@ typedef struct {
 	int prune_moves; /* move-count pruning: moves kept at depth 1 */
 	int prune_depth;
 	double lmr_divisor; /* larger: fewer late-move reductions */
+	TimeFactors time;   /* the time manager's (time_* parameters) */
 } AbConfig;
+
+/* alphabeta.c: the time manager's factors in ps, a parameter set of the
+ * type (its time_* parameters). */
+TimeFactors ab_time_factors(const ParamSet *ps);
 
 /* What the mover and the opponent threaten now. */
 typedef struct {
