@@ -100,7 +100,7 @@ ab_params() {
 	cat <<INI
 
 [param ratio]
-${1:+start = 0.55}
+${1:+start = 0.556635}
 min = 0
 max = 2
 r_end = 0.02

@@ -546,12 +546,12 @@ static void test_params(void **state)
 		const char *name;
 		double value;
 	} defaults[] = {
-	    {"live_two", 60},     {"split_three", 1500},       {"sleeping_three", 50},
-	    {"live_three", 6000}, {"split_live_three", 13700}, {"four", 5000},
-	    {"split_four", 5000}, {"open_four", 50000},        {"five", 99999999},
-	    {"ratio", 0.55},      {"cell_double_two", 1000},   {"cell_open_three", 2500},
-	    {"cell_four", 2600},  {"cell_double_three", 8000}, {"cell_four_three", 29000},
-	    {"cell_win", 17000},
+	    {"live_two", 313},     {"split_three", 151},        {"sleeping_three", 927},
+	    {"live_three", 10909}, {"split_live_three", 12786}, {"four", 5000},
+	    {"split_four", 5000},  {"open_four", 50000},        {"five", 99999999},
+	    {"ratio", 0.556635},   {"cell_double_two", 546},    {"cell_open_three", 2406},
+	    {"cell_four", 2954},   {"cell_double_three", 4396}, {"cell_four_three", 24323},
+	    {"cell_win", 13703},
 	};
 	ParamSet def;
 	param_defaults(&def, player_alphabeta.params, player_alphabeta.nparams);

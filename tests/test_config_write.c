@@ -174,16 +174,16 @@ static const struct {
      "threads = 0\naffinity = off\nseed = 1\nnodes = 200\ndepth = 0\n"
      "ms = 0\nmax_plies = 0\nout = results\npsq = off\nsgf = off\n"
      "status_every = 10\nsprt = off\nelo0 = 0\nelo1 = 5\nalpha = 0.05\n"
-     "beta = 0.05\n\n[player a]\ntype = alphabeta\nlive_two = 60\n"
-     "split_three = 1500\nsleeping_three = 50\nlive_three = 6000\n"
-     "split_live_three = 13700\nfour = 5000\nsplit_four = 5000\n"
+     "beta = 0.05\n\n[player a]\ntype = alphabeta\nlive_two = 313\n"
+     "split_three = 151\nsleeping_three = 927\nlive_three = 10909\n"
+     "split_live_three = 12786\nfour = 5000\nsplit_four = 5000\n"
      "open_four = 50000\nfive = 99999999\nratio = 0.7\ndistance = 2\n"
      "default_depth = 6\nhash_mb = 16\nleaf_vcf = 1\n"
      "root_vcf_nodes = 20000\nroot_vct_nodes = 20000\n"
      "futility_margin = 1500\nfutility_depth = 2\nrazor_margin = 4000\n"
      "razor_depth = 2\nprune_moves = 8\nprune_depth = 3\nlmr_divisor = 2\n"
-     "cell_double_two = 1000\ncell_open_three = 2500\ncell_four = 2600\n"
-     "cell_double_three = 8000\ncell_four_three = 29000\ncell_win = 17000\n"
+     "cell_double_two = 546\ncell_open_three = 2406\ncell_four = 2954\n"
+     "cell_double_three = 4396\ncell_four_three = 24323\ncell_win = 13703\n"
      "\n[player b]\ntype = random\ndistance = 2\n"},
     {true,
      "[spsa]\niterations = 1\npairs = 1\nverify_pairs = 1\nboard = 7\n"
@@ -194,17 +194,17 @@ static const struct {
      "openings = %s/o.txt\ntune_openings = 0\nsymmetries = off\nboard = 7\n"
      "rule = freestyle\nthreads = 0\naffinity = off\nseed = 1\nnodes = 200\n"
      "depth = 0\nms = 0\nmax_plies = 0\nout = results\n\n[player ab]\n"
-     "type = alphabeta\nlive_two = 60\nsplit_three = 1500\n"
-     "sleeping_three = 50\nlive_three = 6000\nsplit_live_three = 13700\n"
+     "type = alphabeta\nlive_two = 313\nsplit_three = 151\n"
+     "sleeping_three = 927\nlive_three = 10909\nsplit_live_three = 12786\n"
      "four = 5000\nsplit_four = 5000\nopen_four = 50000\nfive = 99999999\n"
-     "ratio = 0.55000000000000004\ndistance = 2\ndefault_depth = 6\n"
+     "ratio = 0.55663499999999999\ndistance = 2\ndefault_depth = 6\n"
      "hash_mb = 1\nleaf_vcf = 1\nroot_vcf_nodes = 20000\n"
      "root_vct_nodes = 20000\nfutility_margin = 1500\nfutility_depth = 2\n"
      "razor_margin = 4000\nrazor_depth = 2\nprune_moves = 8\n"
-     "prune_depth = 3\nlmr_divisor = 2\ncell_double_two = 1000\n"
-     "cell_open_three = 2500\ncell_four = 2600\ncell_double_three = 8000\n"
-     "cell_four_three = 29000\ncell_win = 17000\n\n[param ratio]\n"
-     "start = 0.55000000000000004\nmin = 0\nmax = 2\n"
+     "prune_depth = 3\nlmr_divisor = 2\ncell_double_two = 546\n"
+     "cell_open_three = 2406\ncell_four = 2954\ncell_double_three = 4396\n"
+     "cell_four_three = 24323\ncell_win = 13703\n\n[param ratio]\n"
+     "start = 0.55663499999999999\nmin = 0\nmax = 2\n"
      "c_end = 0.10000000000000001\nr_end = 0.002\n"},
 };
 
@@ -248,7 +248,7 @@ static void time_factor_off_default(void **state)
 	if (config_load(path, &t, err, sizeof err) < 0)
 		fail_msg("%s", err);
 	char *text = text_of(&t);
-	if (!strstr(text, "\ncell_win = 17000\ntime_extend = 4\n\n[player b]\n"))
+	if (!strstr(text, "\ncell_win = 13703\ntime_extend = 4\n\n[player b]\n"))
 		fail_msg("config.ini:\n%s", text);
 	if (config_load(tmpdir_write("again.ini", text), &u, err, sizeof err) < 0)
 		fail_msg("%s\n%s", err, text);

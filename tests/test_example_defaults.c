@@ -996,7 +996,7 @@ static void the_old_ratio_comment_fails(void **state)
 	char want[1200];
 	snprintf(want, sizeof want,
 	         "%s:2: alphabeta's parameter ratio: the comment gives the "
-	         "default as '0.1', the code as '0.55'",
+	         "default as '0.1', the code as '0.556635'",
 	         path);
 	assert_non_null(strstr(file.report, want));
 }
