@@ -56,11 +56,17 @@
 
 /* The example files that document keys in comments (openings-15.ini is
  * data). */
-static const char *const examples[] = {"round-robin.ini",   "gauntlet.ini",
-                                       "sprt.ini",          "external.ini",
-                                       "spsa-weighted.ini", "spsa-alphabeta.ini",
-                                       "spsa-external.ini", "texel-alphabeta.ini",
-                                       "texel-mcts.ini",    NULL};
+static const char *const examples[] = {"round-robin.ini",
+                                       "gauntlet.ini",
+                                       "sprt.ini",
+                                       "external.ini",
+                                       "spsa-weighted.ini",
+                                       "spsa-alphabeta.ini",
+                                       "spsa-external.ini",
+                                       "spsa-alphabeta-clock.ini",
+                                       "texel-alphabeta.ini",
+                                       "texel-mcts.ini",
+                                       NULL};
 
 enum {
 	LINES_MAX = 400,
