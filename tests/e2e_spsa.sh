@@ -8,7 +8,7 @@
 #   tuned.ini's first line, no warning; a run thrown off by a huge r_end
 #   (weighted's attack to 20000) is rejected: exit 3, the warning on
 #   stderr and in tuned.ini's first lines, every file still written; the
-#   same command again (it only redoes the verification) says the same
+#   same command again (a finished run: it plays nothing) says the same
 #   every command: --help exits 0, an unknown option exits 2
 # usage: e2e_spsa.sh TUNER_BINARY CONFIGS_DIR
 set -euo pipefail
@@ -61,7 +61,12 @@ for pass in 1 2; do
 	for f in config.ini trajectory.csv tuned.ini verify.csv report.html; do
 		[ -s bad/bad/$f ] || fail "a rejected run wrote no $f"
 	done
-	grep -q '^written: bad/bad/config.ini' bad.out || fail "a rejected run: no 'written:' line"
+	if [ $pass -eq 1 ]; then
+		grep -q '^written: bad/bad/config.ini' bad.out || fail "a rejected run: no 'written:' line"
+	else # finished: the verdict read back from verify.csv, nothing played
+		grep -q '^verification: already in bad/bad/verify.csv, not played again$' bad.err ||
+			fail "a rejected run run again: $(grep '^verification' bad.err)"
+	fi
 	head -3 bad/bad/tuned.ini > head.txt
 	grep -q '^; WARNING: the verification rejected these values: Elo -[0-9.]* +/- [0-9.]* (95%), SPRT \[0, 10\] H0 accepted' head.txt &&
 		grep -q '^; Do not adopt them (the tuner exits with status 3)\.$' head.txt ||

@@ -10,7 +10,8 @@
 #   crash safety: kill -9 at random instants and SIGINT, then the same
 #   command, end with the files of an uninterrupted run; no engine is left
 #   faults: an engine that crashes or times out loses those games, every
-#   iteration counts, faults.csv holds each one and the run says how many
+#   iteration counts, faults.csv holds each one and the run says how many;
+#   run again when finished, it plays nothing and leaves faults.csv alone
 #   configs/spsa-external.ini runs
 # usage: e2e_spsa_external.sh TUNER ARENA PBRAIN_DIR FAULT_ENGINE CONFIGS_DIR
 set -euo pipefail
@@ -220,6 +221,14 @@ for f in crash slow; do
 	grep -q "lost to faults" $f.err || fail "$f: no fault count on the progress lines"
 	echo "faults: $f: $lost games of $((2 * pairs * iters)) lost by $reason, every iteration counted"
 done
+# The crash run, finished, run again: nothing played, faults.csv (the
+# verification's lines too) left as it was, not rewritten.
+keep() { sha256sum faults/crash/faults.csv faults/crash/verify.csv; stat -c %i faults/crash/faults.csv; }
+before=$(keep)
+"$tuner" spsa crash.ini --threads 2 --out faults >again.out 2>again.err ||
+	fail "crash.ini run again: $(tail -3 again.err)"
+! grep -q '^verification: [0-9]* games in' again.err || fail "crash.ini run again played the verification"
+[ "$(keep)" = "$before" ] || fail "crash.ini run again changed faults.csv or verify.csv"
 # The crashing engine learns to crash later, and a resumed faulty run ends
 # with the same faults.
 start=$(sed -n '2s/^0,\([^,]*\),.*/\1/p' faults/crash/trajectory.csv)

@@ -3,7 +3,7 @@
  * (verify_note): H0 or an Elo interval below zero rejects, H1 or an
  * interval above zero is a gain, the rest (a negative estimate within the
  * error too) is unproven; a match of real pairs decided as its figures
- * say. */
+ * say; verify.csv read back only when whole. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "elo.h"
 #include "verify.h"
@@ -167,13 +168,82 @@ static void from_pairs(void **state)
 	}
 }
 
+/* Writes text to a new temporary file; its path into path. */
+static void temp_file(char path[64], const char *text)
+{
+	snprintf(path, 64, "/tmp/test_verify.XXXXXX");
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+#define HEADER                                                                             \
+	"pairs,wins,draws,losses,penta0,penta1,penta2,penta3,penta4,score,elo,error,los,"  \
+	"llr,sprt,verdict\n"
+
+/* verify_read (a finished run run again): verify.csv as a match wrote it
+ * reads back whole; anything else (cut, edited, another number of pairs,
+ * no file) is no result, and the match is played again. */
+static void read_back(void **state)
+{
+	(void)state;
+	static const char row[] =
+	    "30,1,4,55,25,4,1,0,0,0.0500,-511.5,151.0,0.0000,-0.876,continue,rejected\n";
+	char path[64], text[512];
+	VerifyResult r;
+	snprintf(text, sizeof text, "%s%s", HEADER, row);
+	temp_file(path, text);
+	assert_int_equal(verify_read(path, 30, &r), 0);
+	assert_int_equal(r.pairs, 30);
+	assert_int_equal(r.wins, 1);
+	assert_int_equal(r.draws, 4);
+	assert_int_equal(r.losses, 55);
+	assert_int_equal(r.penta[0], 25);
+	assert_int_equal(r.penta[2], 1);
+	assert_float_equal(r.elo, -511.5, 0.05);
+	assert_float_equal(r.error95, 151.0, 0.05);
+	assert_int_equal(r.sprt, SPRT_CONTINUE);
+	assert_int_equal(verify_verdict(&r), VERIFY_REJECTED);
+	assert_int_equal(verify_read(path, 29, &r), -1); /* another verify_pairs */
+	unlink(path);
+	assert_int_equal(verify_read(path, 30, &r), -1); /* no file */
+	static const char *const bad[] = {
+	    "30,1,4,55,25,4,1,0,0,0.0500,-511.5,151.0,0.0000,-0.876,continue,rejected",
+	    "30,1,4,55,25,4,1,0,0,0.0500,-511.4,151.0,0.0000,-0.876,continue,rejected\n",
+	    "30,1,4,55,25,4,1,0,0,0.0500,-511.5,151.0,0.0000,-0.876,continue,gain\n",
+	    "30,2,4,55,25,4,1,0,0,0.0500,-511.5,151.0,0.0000,-0.876,continue,rejected\n",
+	    "30,1,4,55,24,4,1,0,0,0.0500,-511.5,151.0,0.0000,-0.876,continue,rejected\n",
+	    "30,1,4,55,25,4,1,0,0,0.0500,-511.5,151.0,0.0000,-0.876,continue,rejected\nx\n",
+	    "30,1,4,55,25,4,1,0,0\n",
+	    "",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(text, sizeof text, "%s%s", HEADER, bad[i]);
+		temp_file(path, text);
+		assert_int_equal(verify_read(path, 30, &r), -1);
+		unlink(path);
+	}
+	temp_file(path, row); /* no header */
+	assert_int_equal(verify_read(path, 30, &r), -1);
+	unlink(path);
+	/* The start won every pair: no Elo, no error, as the match writes it;
+	 * read back as minus infinity, rejected. */
+	temp_file(path, HEADER "3,0,0,6,3,0,0,0,0,0.0000,,,,-0.088,continue,rejected\n");
+	assert_int_equal(verify_read(path, 3, &r), 0);
+	assert_true(isinf(r.elo) && r.elo < 0);
+	assert_int_equal(verify_verdict(&r), VERIFY_REJECTED);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(verdicts),
-	    cmocka_unit_test(notes),
-	    cmocka_unit_test(comment_block),
-	    cmocka_unit_test(from_pairs),
+	    cmocka_unit_test(verdicts),      cmocka_unit_test(notes),
+	    cmocka_unit_test(comment_block), cmocka_unit_test(from_pairs),
+	    cmocka_unit_test(read_back),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -193,8 +193,13 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 			goto out;
 		}
 	}
-	if (c->external) {
-		/* The faults of the iterations the trajectory holds, no more;
+	VerifyResult vr;
+	char vcsv[FILE_MAX];
+	snprintf(vcsv, sizeof vcsv, "%s/verify.csv", dir);
+	if (c->external &&
+	    !(last == c->iterations && verify_read(vcsv, c->verify_pairs, &vr) == 0)) {
+		/* The faults of the iterations the trajectory holds, no more
+		 * (a finished run's, the verification's too, stay as they are);
 		 * a damaged faults.csv is refused before config.ini is written. */
 		char fcsv[FILE_MAX];
 		snprintf(fcsv, sizeof fcsv, "%s/faults.csv", dir);
@@ -281,6 +286,9 @@ typedef struct {
 	double start_v[SPSA_PARAMS_MAX], tuned_v[SPSA_PARAMS_MAX];
 	int next;     /* the first iteration to play */
 	bool plotted; /* params.png written (gnuplot is there) */
+	/* A finished run run again: its verification, read from verify.csv */
+	bool verified;
+	VerifyResult stored;
 } Tuning;
 
 /* The file and the options: configuration, SPSA state, openings. Returns
@@ -374,7 +382,9 @@ static int iterate(Tuning *t, char *err, size_t errlen)
 	        "verification openings, %d thread%s, into %s\n",
 	        c->name, c->n, c->n == 1 ? "" : "s", c->type->name, c->iterations, c->pairs,
 	        t->tune.count, t->verify.count, nthreads, nthreads == 1 ? "" : "s", t->dir);
-	if (t->next > 1)
+	if (t->next > c->iterations)
+		fprintf(stderr, "every iteration is in %s/trajectory.csv\n", t->dir);
+	else if (t->next > 1)
 		fprintf(stderr, "resuming after iteration %d\n", t->next - 1);
 	r->every = c->iterations >= 20 ? c->iterations / 20 : 1;
 	r->t0 = now_s();
@@ -423,16 +433,40 @@ static int write_tuned(Tuning *t, ParamSet *tuned, ParamSet *start, char *err,
 		       t->theta[i]);
 	}
 	snprintf(path, sizeof path, "%s/tuned.ini", t->dir);
-	/* "not verified" until the verification rewrites it with its verdict */
-	if (spsa_players_write_tuned(path, c, start_v, tuned_v, NULL, err, errlen) < 0 ||
+	/* "not verified" until the verification rewrites it with its verdict,
+	 * or the verdict verify.csv already holds (then the file is as the
+	 * first run left it, and stays so) */
+	if (spsa_players_write_tuned(path, c, start_v, tuned_v,
+	                             t->verified ? &t->stored : NULL, err, errlen) < 0 ||
 	    spsa_players_read_tuned(path, c, tuned, err, errlen) < 0 ||
 	    spsa_players_side(c, start_v, start, err, errlen) < 0)
 		return -1;
+	if (t->verified) /* the plot of a finished run is there */
+		return 0;
 	snprintf(path, sizeof path, "%s/trajectory.csv", t->dir);
 	int drawn = trajectory_plot(path, t->dir, "params.png", r->names, r->spsa.param,
 	                            c->n, stdout, err, errlen);
 	t->plotted = drawn > 0;
 	return drawn < 0 ? -1 : 0;
+}
+
+/* A finished run run again: the verification verify.csv holds, reported
+ * as the run that played it did; nothing played, no file changed but a
+ * missing report.html (or a tuned.ini without the verdict, write_tuned).
+ * Returns the run's exit status, with the message in err. */
+static int verified(Tuning *t, char *err, size_t errlen)
+{
+	char msg[ERR_MAX], path[FILE_MAX];
+	verify_print(stdout, &t->stored);
+	fprintf(stderr, "verification: already in %s/verify.csv, not played again\n",
+	        t->dir);
+	snprintf(path, sizeof path, "%s/report.html", t->dir);
+	if (access(path, F_OK) != 0 &&
+	    tuner_html_spsa(t->dir, &t->c, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "tuner spsa: %s", msg);
+		return 1;
+	}
+	return verify_outcome(&t->stored, "tuner spsa", t->dir, err, errlen);
 }
 
 /* The verification match of tuned against start, its faults, the page.
@@ -520,12 +554,18 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 	if (status == 0)
 		status = iterate(t, err, errlen);
 	if (status == 0) {
+		/* A verification on disk whole, for these verify_pairs: this
+		 * run had finished; anything less is played again whole. */
+		char path[FILE_MAX];
+		snprintf(path, sizeof path, "%s/verify.csv", t->dir);
+		t->verified = verify_read(path, t->c.verify_pairs, &t->stored) == 0;
 		ParamSet start, tuned;
 		if (write_tuned(t, &tuned, &start, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "tuner spsa: %s", msg);
 			status = 1;
 		} else {
-			status = verify(t, &tuned, &start, err, errlen);
+			status = t->verified ? verified(t, err, errlen)
+			                     : verify(t, &tuned, &start, err, errlen);
 		}
 	}
 	results_close(&r->traj);

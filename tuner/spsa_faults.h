@@ -10,7 +10,8 @@
  * a killed run leaves at most the lines of the iteration it was playing:
  * spsa_faults_settle, when a run starts, keeps the lines of the
  * iterations trajectory.csv holds and drops the rest (a torn last line,
- * the verification's, which is played again). */
+ * the verification's, which is played again). A finished run run again
+ * (verify.csv whole) does not settle: its faults.csv stays as it is. */
 #ifndef TUNER_SPSA_FAULTS_H
 #define TUNER_SPSA_FAULTS_H
 

@@ -1,6 +1,7 @@
 /* spsa_players.c - the sides of an iteration, and tuned.ini. */
 #define _POSIX_C_SOURCE 200809L
 #include "spsa_players.h"
+#include "err.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include "config.h"
 #include "inifile.h"
 #include "outfile.h"
+#include "rundir.h"
 #include "spsa_external.h"
 
 int spsa_players_side(const SpsaConfig *c, const double *values, ParamSet *out, char *err,
@@ -58,10 +60,11 @@ int spsa_players_write_tuned(const char *path, const SpsaConfig *c, const double
 	ParamSet ps;
 	if (spsa_players_side(c, tuned, &ps, err, errlen) < 0)
 		return -1;
-	OutFile of;
-	FILE *f = outfile_open(&of, path, err, errlen);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
 	if (!f)
-		return -1;
+		return err_set(err, errlen, "out of memory");
 	verify_note_comment(f, verdict);
 	fprintf(f, "; tuned by `tuner spsa %s`: %d iterations of %d pairs, seed %llu,\n",
 	        c->path, c->iterations, c->pairs, (unsigned long long)c->seed);
@@ -84,7 +87,19 @@ int spsa_players_write_tuned(const char *path, const SpsaConfig *c, const double
 		format_value(&ps, k, v, sizeof v);
 		fprintf(f, "%s = %s\n", ps.decl[k].name, v);
 	}
-	return outfile_commit(&of, err, errlen);
+	if (fclose(f) != 0) {
+		free(text);
+		return err_set(err, errlen, "out of memory");
+	}
+	/* A file that already says this stays as it is: a finished run run
+	 * again changes nothing. */
+	char *old = rundir_slurp(path);
+	int rc = old && strcmp(old, text) == 0
+	             ? 0
+	             : outfile_write(path, text, len, false, err, errlen);
+	free(old);
+	free(text);
+	return rc;
 }
 
 int spsa_players_read_tuned(const char *path, const SpsaConfig *c, ParamSet *out, char *err,

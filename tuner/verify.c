@@ -16,6 +16,50 @@ int verify_match(const ExecSpec *spec, int npairs, const char *csv_path, VerifyR
 	return verify_match_faults(spec, npairs, csv_path, out, NULL, err, errlen);
 }
 
+static const char verify_header[] =
+    "pairs,wins,draws,losses,penta0,penta1,penta2,penta3,penta4,score,elo,error,los,"
+    "llr,sprt,verdict\n";
+
+/* The figures of counts c over npairs pairs into out. 0, or -1 with a
+ * message. */
+static int verify_figures(const EloPairCounts *c, int npairs, VerifyResult *out, char *err,
+                          size_t errlen)
+{
+	out->pairs = npairs;
+	out->wins = c->wins;
+	out->draws = c->draws;
+	out->losses = c->losses;
+	memcpy(out->penta, c->penta, sizeof out->penta);
+	EloPairStats s;
+	if (elo_pair_stats(c, &s, err, errlen) < 0)
+		return -1;
+	out->score = s.score;
+	out->elo = s.elo;
+	out->error95 = s.error95_penta;
+	out->los = s.los_penta;
+	Sprt sprt;
+	SprtConfig sc = {0, 10, 0.05, 0.05};
+	if (sprt_init(&sprt, &sc, err, errlen) < 0)
+		return -1;
+	out->llr = sprt_llr(&sprt, c->penta);
+	out->sprt = sprt_status(&sprt, out->llr);
+	return 0;
+}
+
+/* verify.csv's result line of r, its line break included. */
+static void verify_row(const VerifyResult *r, char *buf, size_t len)
+{
+	/* Undefined values (no spread, a perfect score) are empty fields. */
+	char elo[64], e95[64], los[64];
+	elo_pair_csv_number(r->elo, 1, elo, sizeof elo);
+	elo_pair_csv_number(r->error95, 1, e95, sizeof e95);
+	elo_pair_csv_number(r->los, 4, los, sizeof los);
+	snprintf(buf, len, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%s,%s,%s,%.3f,%s,%s\n",
+	         r->pairs, r->wins, r->draws, r->losses, r->penta[0], r->penta[1],
+	         r->penta[2], r->penta[3], r->penta[4], r->score, elo, e95, los, r->llr,
+	         sprt_status_name(r->sprt), verify_verdict_name(verify_verdict(r)));
+}
+
 int verify_match_faults(const ExecSpec *spec, int npairs, const char *csv_path,
                         VerifyResult *out, PairFaults *faults, char *err, size_t errlen)
 {
@@ -32,44 +76,60 @@ int verify_match_faults(const ExecSpec *spec, int npairs, const char *csv_path,
 	for (int i = 0; i < npairs; i++)
 		elo_pair_add(&c, ps[i].a_black, ps[i].a_white);
 	free(ps);
-	out->pairs = npairs;
-	out->wins = c.wins;
-	out->draws = c.draws;
-	out->losses = c.losses;
-	memcpy(out->penta, c.penta, sizeof out->penta);
-	EloPairStats s;
-	if (elo_pair_stats(&c, &s, err, errlen) < 0)
+	if (verify_figures(&c, npairs, out, err, errlen) < 0)
 		return -1;
-	out->score = s.score;
-	out->elo = s.elo;
-	out->error95 = s.error95_penta;
-	out->los = s.los_penta;
-	Sprt sprt;
-	SprtConfig sc = {0, 10, 0.05, 0.05};
-	if (sprt_init(&sprt, &sc, err, errlen) < 0)
-		return -1;
-	out->llr = sprt_llr(&sprt, c.penta);
-	out->sprt = sprt_status(&sprt, out->llr);
 	if (csv_path) {
 		OutFile of;
 		FILE *f = outfile_open(&of, csv_path, err, errlen);
 		if (!f)
 			return -1;
-		/* Undefined values (no spread, a perfect score) are empty fields. */
-		char elo[64], e95[64], los[64];
-		elo_pair_csv_number(out->elo, 1, elo, sizeof elo);
-		elo_pair_csv_number(out->error95, 1, e95, sizeof e95);
-		elo_pair_csv_number(out->los, 4, los, sizeof los);
-		fprintf(f, "pairs,wins,draws,losses,penta0,penta1,penta2,penta3,penta4,"
-		           "score,elo,error,"
-		           "los,llr,sprt,verdict\n");
-		fprintf(f, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,%.4f,%s,%s,%s,%.3f,%s,%s\n",
-		        out->pairs, out->wins, out->draws, out->losses, out->penta[0],
-		        out->penta[1], out->penta[2], out->penta[3], out->penta[4],
-		        out->score, elo, e95, los, out->llr, sprt_status_name(out->sprt),
-		        verify_verdict_name(verify_verdict(out)));
+		char row[VERIFY_ROW_MAX];
+		verify_row(out, row, sizeof row);
+		fputs(verify_header, f);
+		fputs(row, f);
 		return outfile_commit(&of, err, errlen);
 	}
+	return 0;
+}
+
+int verify_read(const char *csv_path, int npairs, VerifyResult *out)
+{
+	char text[2 * VERIFY_ROW_MAX + sizeof verify_header];
+	FILE *f = fopen(csv_path, "re");
+	if (!f)
+		return -1;
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	bool whole = feof(f) && !ferror(f);
+	fclose(f);
+	text[n] = '\0';
+	size_t hlen = strlen(verify_header);
+	if (!whole || n <= hlen || memcmp(text, verify_header, hlen) != 0)
+		return -1;
+	/* The counts, then every figure computed from them again: the line
+	 * must be exactly the one a match of npairs pairs writes. */
+	EloPairCounts c = {0};
+	int pairs;
+	if (sscanf(text + hlen, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,", &pairs, &c.wins,
+	           &c.draws, &c.losses, &c.penta[0], &c.penta[1], &c.penta[2], &c.penta[3],
+	           &c.penta[4]) != 9 ||
+	    pairs != npairs || pairs <= 0 || c.wins < 0 || c.draws < 0 || c.losses < 0 ||
+	    c.wins + c.draws + c.losses != 2 * pairs)
+		return -1;
+	long sum = 0;
+	for (int i = 0; i < 5; i++) {
+		if (c.penta[i] < 0)
+			return -1;
+		sum += c.penta[i];
+	}
+	char msg[256], row[VERIFY_ROW_MAX];
+	VerifyResult r;
+	memset(&r, 0, sizeof r);
+	if (sum != pairs || verify_figures(&c, pairs, &r, msg, sizeof msg) < 0)
+		return -1;
+	verify_row(&r, row, sizeof row);
+	if (strcmp(text + hlen, row) != 0)
+		return -1;
+	*out = r;
 	return 0;
 }
 

@@ -33,6 +33,16 @@ int verify_match(const ExecSpec *spec, int npairs, const char *csv_path, VerifyR
 int verify_match_faults(const ExecSpec *spec, int npairs, const char *csv_path,
                         VerifyResult *out, PairFaults *faults, char *err, size_t errlen);
 
+/* The longest result line of verify.csv. */
+enum { VERIFY_ROW_MAX = 512 };
+
+/* The result of a verification already on disk: 0 with out filled when
+ * csv_path holds exactly what verify_match writes after npairs pairs (the
+ * header, and a line whose every figure follows from its counts); -1 (no
+ * message) when the file is missing, damaged, short, or of another number
+ * of pairs: then the match is to be played. */
+int verify_read(const char *csv_path, int npairs, VerifyResult *out);
+
 /* Prints the result in a few lines to f. */
 void verify_print(FILE *f, const VerifyResult *r);
 
