@@ -177,7 +177,8 @@ echo "crash safety: killed after iterations$killed_at of 40 and interrupted, res
 fiu_detect "$tuner"
 if [ $have_fiu = 1 ]; then
 	for point in kill/faults.csv/mid-write kill/faults.csv/after-rename \
-		kill/trajectory.csv/after-header kill/tuned.ini/mid-write kill/verify.csv/mid-write; do
+		kill/trajectory.csv/after-header kill/tuned.ini/mid-write kill/verify.csv.part/mid-write \
+		kill/verify.csv/before-rename; do
 		d=k/${point//\//_}
 		set +e
 		fiu -c "enable name=$point" "$tuner" spsa info.ini --threads 2 --out "$d" >/dev/null 2>&1
@@ -190,7 +191,7 @@ if [ $have_fiu = 1 ]; then
 		cmp -s info/w/faults.csv "$d/w/faults.csv" || fail "$point: faults.csv differs"
 		! ls "$d/w" | grep -q '\.tmp$' || fail "$point: a .tmp file is left"
 	done
-	echo "crash safety: killed at 5 named instants, resumed to identical files"
+	echo "crash safety: killed at 6 named instants, resumed to identical files"
 else
 	echo "SKIP: libfiu not installed or not built in: no named instants"
 fi

@@ -2,11 +2,13 @@
 # End-to-end: a finished `tuner spsa` run, run again, replays nothing.
 #   the same command again on a finished folder exits with the same status,
 #   prints the same verdict, plays no game (no "verification: N games"
-#   line) and leaves trajectory.csv, verify.csv, tuned.ini and report.html
+#   line) and leaves config.ini, trajectory.csv, verify.csv, tuned.ini and report.html
 #   as they were, the same files (not rewritten); for a gain or unproven
 #   run (exit 0) and a rejected one (exit 3)
 #   a verify.csv cut short, or another verify_pairs, plays the
 #   verification again, as a run killed during it does
+#   a trajectory cut back (iterations to play again) makes the verify.csv
+#   there another trajectory's: played again, not read back
 # usage: e2e_spsa_rerun.sh TUNER_BINARY CONFIGS_DIR
 set -euo pipefail
 tuner=$(realpath "$1")
@@ -16,7 +18,7 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-files="trajectory.csv verify.csv tuned.ini report.html"
+files="config.ini trajectory.csv verify.csv tuned.ini report.html"
 # Checksum, inode and modification time of each file: a file rewritten with
 # the same bytes is still a file changed.
 state() { (cd "$1" && for f in $files; do
@@ -86,5 +88,14 @@ run ok.ini ok
 [ $rc -eq 0 ] || fail "another verify_pairs: exit status $rc"
 grep -q '^verification: 8 games in' ok.err || fail "another verify_pairs: not played again"
 grep -q '^4,' ok/ok/verify.csv || fail "another verify_pairs: verify.csv $(tail -1 ok/ok/verify.csv)"
+
+# The trajectory cut back to iteration 2: the iterations resume, and the
+# verify.csv of the run before is not taken as their verdict.
+head -n 4 ok/ok/trajectory.csv > cut.csv && mv cut.csv ok/ok/trajectory.csv
+run ok.ini ok
+[ $rc -eq 0 ] || fail "a cut trajectory: exit status $rc ($(tail -3 ok.err))"
+grep -q '^verification: 8 games in' ok.err ||
+	fail "a cut trajectory: the old verify.csv was read back, not played again"
+[ ! -e ok/ok/verify.csv.part ] || fail "verify.csv.part left behind"
 
 echo "e2e_spsa_rerun: all checks passed"

@@ -142,7 +142,7 @@ fi
 # Named instants.
 for point in kill/config.ini/mid-write kill/config.ini/after-rename \
 	kill/trajectory.csv/after-header kill/trajectory.csv/mid-line kill/tuned.ini/mid-write kill/params.png/after-rename \
-	kill/verify.csv/mid-write; do
+	kill/verify.csv.part/mid-write kill/verify.csv/before-rename; do
 	case $point in *png*) command -v gnuplot >/dev/null || continue ;; esac
 	d=k/${point//\//_}
 	rm -rf "$d"
@@ -152,7 +152,7 @@ for point in kill/config.ini/mid-write kill/config.ini/after-rename \
 	set -e
 	[ $st -eq 137 ] || fail "spsa $point: expected a kill (137), got $st"
 	# Killed in the verification: tuned.ini says it is not verified.
-	if [ $point = kill/verify.csv/mid-write ]; then
+	if [ $point = kill/verify.csv.part/mid-write ]; then
 		head -1 "$d/w/tuned.ini" | grep -q '^; NOT VERIFIED: the verification match' ||
 			fail "spsa $point: tuned.ini begins '$(head -1 "$d/w/tuned.ini")'"
 	fi

@@ -210,7 +210,10 @@ static int prepare(Run *r, const char *dir, double *theta, int *next, int *statu
 			goto out;
 		}
 	}
-	if (outfile_write(ini, text, tlen, false, err, errlen) < 0)
+	/* config.ini as it is when nothing changed in it (a finished run run
+	 * again changes no file). */
+	if (!(old && strcmp(old, text) == 0) &&
+	    outfile_write(ini, text, tlen, false, err, errlen) < 0)
 		goto out;
 	if (last < 0) { /* the header, whole (a torn one was cut: no row yet) */
 		char head[sizeof r->header + 1];
@@ -494,9 +497,22 @@ static int verify(Tuning *t, const ParamSet *tuned, const ParamSet *start, char 
 	               .pool = r->pool};
 	VerifyResult vr;
 	double t1 = now_s();
+	/* verify.csv is the mark of a finished verification (a run run again
+	 * reads it back and plays nothing), so it comes last: the match goes
+	 * to verify.csv.part, renamed once its faults are in faults.csv. */
+	char part[FILE_MAX];
+	snprintf(part, sizeof part, "%s/verify.csv.part", t->dir);
 	snprintf(path, sizeof path, "%s/verify.csv", t->dir);
+	/* One for other verify_pairs, or damaged, goes first: a kill in the
+	 * match must not leave it to be read back (its faults are gone from
+	 * faults.csv). */
+	if (unlink(path) < 0 && errno != ENOENT) {
+		snprintf(err, errlen, "tuner spsa: %s: cannot remove: %s", path,
+		         strerror(errno));
+		return 1;
+	}
 	pairs_faults_clear(&r->faults);
-	if (verify_match_faults(&vs, c->verify_pairs, path, &vr, &r->faults, msg,
+	if (verify_match_faults(&vs, c->verify_pairs, part, &vr, &r->faults, msg,
 	                        sizeof msg) < 0) {
 		snprintf(err, errlen, "tuner spsa: verification: %s%s", msg,
 		         interrupt_signal()
@@ -515,6 +531,12 @@ static int verify(Tuning *t, const ParamSet *tuned, const ParamSet *start, char 
 	}
 	if (c->external && report_faults(r, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "tuner spsa: %s/%s", t->dir, msg);
+		return 1;
+	}
+	crashpoint("kill/verify.csv/before-rename");
+	snprintf(path, sizeof path, "%s/verify.csv", t->dir);
+	if (rename(part, path) < 0) {
+		snprintf(err, errlen, "tuner spsa: %s: %s", path, strerror(errno));
 		return 1;
 	}
 	if (tuner_html_spsa(t->dir, c, msg, sizeof msg) < 0) {
@@ -549,6 +571,18 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 			status = bad;
 		}
 	}
+	/* Finished before this process began (every iteration in the
+	 * trajectory): only then may verify.csv be its verdict. Otherwise a
+	 * verify.csv is of another trajectory (cut, or removed), and goes
+	 * before anything is played. */
+	bool finished = t->next > t->c.iterations;
+	char vcsv[FILE_MAX];
+	snprintf(vcsv, sizeof vcsv, "%s/verify.csv", t->dir);
+	if (status == 0 && !finished && unlink(vcsv) < 0 && errno != ENOENT) {
+		snprintf(err, errlen, "tuner spsa: %s: cannot remove: %s", vcsv,
+		         strerror(errno));
+		status = 1;
+	}
 	if (status == 0 && t->c.c_elo > 0)
 		status = calibrate(t, err, errlen);
 	if (status == 0)
@@ -556,9 +590,8 @@ int spsa_tune(const SpsaOptions *o, char *err, size_t errlen)
 	if (status == 0) {
 		/* A verification on disk whole, for these verify_pairs: this
 		 * run had finished; anything less is played again whole. */
-		char path[FILE_MAX];
-		snprintf(path, sizeof path, "%s/verify.csv", t->dir);
-		t->verified = verify_read(path, t->c.verify_pairs, &t->stored) == 0;
+		t->verified =
+		    finished && verify_read(vcsv, t->c.verify_pairs, &t->stored) == 0;
 		ParamSet start, tuned;
 		if (write_tuned(t, &tuned, &start, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "tuner spsa: %s", msg);

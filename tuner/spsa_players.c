@@ -68,9 +68,13 @@ int spsa_players_write_tuned(const char *path, const SpsaConfig *c, const double
 	verify_note_comment(f, verdict);
 	fprintf(f, "; tuned by `tuner spsa %s`: %d iterations of %d pairs, seed %llu,\n",
 	        c->path, c->iterations, c->pairs, (unsigned long long)c->seed);
-	fprintf(f, "; a move at most nodes = %llu, depth = %d, ms = %lld (0: no limit)\n",
+	fprintf(f, "; a move at most nodes = %llu, depth = %d, ms = %lld (0: no limit)",
 	        (unsigned long long)c->budget.nodes, c->budget.depth,
 	        (long long)c->budget.ms);
+	if (c->budget.game_ms > 0)
+		fprintf(f, "; a game clock of game_ms = %lld, inc_ms = %lld",
+		        (long long)c->budget.game_ms, (long long)c->budget.inc_ms);
+	fputc('\n', f);
 	for (int i = 0; i < c->n; i++) {
 		char a[64], b[64];
 		spsa_players_text(&c->tuned[i], start[i], a, sizeof a);

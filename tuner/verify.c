@@ -2,6 +2,7 @@
 #include "verify.h"
 #include "err.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -107,20 +108,25 @@ int verify_read(const char *csv_path, int npairs, VerifyResult *out)
 		return -1;
 	/* The counts, then every figure computed from them again: the line
 	 * must be exactly the one a match of npairs pairs writes. */
-	EloPairCounts c = {0};
-	int pairs;
-	if (sscanf(text + hlen, "%d,%d,%d,%d,%ld,%ld,%ld,%ld,%ld,", &pairs, &c.wins,
-	           &c.draws, &c.losses, &c.penta[0], &c.penta[1], &c.penta[2], &c.penta[3],
-	           &c.penta[4]) != 9 ||
-	    pairs != npairs || pairs <= 0 || c.wins < 0 || c.draws < 0 || c.losses < 0 ||
-	    c.wins + c.draws + c.losses != 2 * pairs)
-		return -1;
-	long sum = 0;
-	for (int i = 0; i < 5; i++) {
-		if (c.penta[i] < 0)
+	/* Nine counts, each read with its range checked (a hostile number
+	 * must not overflow): pairs, wins, draws, losses, penta0..4. */
+	long v[9];
+	const char *p = text + hlen;
+	for (int i = 0; i < 9; i++) {
+		char *end;
+		errno = 0;
+		v[i] = strtol(p, &end, 10);
+		if (end == p || *end != ',' || errno || v[i] < 0 || v[i] > 2L * npairs)
 			return -1;
-		sum += c.penta[i];
+		p = end + 1;
 	}
+	if (npairs <= 0 || v[0] != npairs || v[1] + v[2] + v[3] != 2L * npairs)
+		return -1;
+	EloPairCounts c = {.wins = (int)v[1], .draws = (int)v[2], .losses = (int)v[3]};
+	int pairs = npairs;
+	long sum = 0;
+	for (int i = 0; i < 5; i++)
+		sum += c.penta[i] = v[4 + i];
 	char msg[256], row[VERIFY_ROW_MAX];
 	VerifyResult r;
 	memset(&r, 0, sizeof r);
