@@ -111,7 +111,9 @@ void html_json_columns(FILE *f, const Column *c, int n)
 	for (int i = 0; i < n; i++) {
 		if (!c[i].name)
 			continue;
-		fputs(first ? "{\"name\":" : ",{\"name\":", f);
+		if (!first)
+			fputc(',', f);
+		fputs("{\"name\":", f);
 		html_json_string(f, c[i].name);
 		fputs(",\"head\":", f);
 		if (c[i].head)
