@@ -1,7 +1,7 @@
 /* inifile.h - an INI file read whole (through Debian's inih, see inifile.c),
  * every key with its line number, and
  * the value parsers the configuration readers share (arena/config/config.c,
- * arena/config/openings.c, tuner/spsa_config.c, tuner/texel_config.c).
+ * arena/config/openings.c, tuner/spsa/spsa_config.c, tuner/texel/texel_config.c).
  *
  * The syntax, the same for every INI file the programs read:
  *   - lines come from lines.h: LF or CR LF, a UTF-8 byte-order mark at the

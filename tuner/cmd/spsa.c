@@ -1,4 +1,4 @@
-/* spsa.c - `tuner spsa FILE.ini`: tune parameters by SPSA (tuner/spsa.h). */
+/* spsa.c - `tuner spsa FILE.ini`: tune parameters by SPSA (tuner/spsa/spsa.h). */
 #include <stdio.h>
 
 #include "commands.h"

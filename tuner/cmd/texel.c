@@ -1,5 +1,5 @@
 /* texel.c - `tuner texel FILE.ini`: fit evaluation weights to game results
- * (tuner/texel.h). */
+ * (tuner/texel/texel.h). */
 #include <stdio.h>
 
 #include "commands.h"
