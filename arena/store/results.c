@@ -409,6 +409,11 @@ int results_rewrite(const char *path, const char *header, ResultsKeyFn key, void
 	while (f && (st = lines_next(&lr, &line, &len)) == LINES_OK) {
 		/* Whole lines after the header only: a torn last line is no
 		 * line, and blank ones have no key. */
+		/* The reader takes one CR off; a line written back with a
+		 * second would lose it on the next read, so the rewrite would
+		 * not be settled: every CR at the end goes. */
+		while (len && line[len - 1] == '\r')
+			line[--len] = '\0';
 		if (lr.line == 1 || lr.last_open || len == 0)
 			continue;
 		long k = key(user, line, msg, sizeof msg);
