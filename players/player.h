@@ -8,8 +8,10 @@
  * may run in parallel threads (one thread per instance at a time).
  *
  * Budgets: a node (or playout) limit and a depth limit are deterministic:
- * with the same seed, position and budget a player returns the same move.
- * A time limit is not. The first limit reached stops the search. Time
+ * with the same seed, budgets and positions asked since new_game a player
+ * returns the same moves (what a type keeps from move to move, mcts's
+ * tree, alphabeta's table, comes from the game's own earlier positions
+ * only). A time limit is not. The first limit reached stops the search. Time
  * comes in two kinds: a limit per move (ms) and a game clock (game_ms, its
  * increment inc_ms and the time_left of the move), which the referee keeps
  * (arena/jobs/game_play.c) and a player plans with (timeman.h). */

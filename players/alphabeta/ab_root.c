@@ -136,7 +136,7 @@ int ab_root(AbSearch *s, const Budget *budget, MoveInfo *info)
 	timeman_start(&s->tm, budget, &s->b, &s->cfg.time);
 	memset(s->killer, 0xFF, sizeof s->killer); /* POINT_NONE */
 	memset(s->history, 0, sizeof s->history);
-	ab_tt_new_search(s->tt);
+	ab_tt_new_search(s->tt, s->tt_keep);
 	int max_depth = budget->depth > 0           ? budget->depth
 	                : budget->nodes || s->tm.on ? AB_MAX_DEPTH
 	                                            : s->cfg.default_depth;

@@ -7,7 +7,8 @@
 struct AbTT {
 	AbTTEntry *entry; /* 2 * (mask + 1) entries */
 	uint64_t mask;    /* buckets - 1, a power of two minus one */
-	uint16_t gen;
+	uint16_t gen;     /* this search's generation; 0 marks an empty entry */
+	uint16_t base;    /* the oldest visible generation (a fresh start's) */
 };
 
 AbTT *ab_tt_create(size_t bytes)
@@ -35,14 +36,22 @@ void ab_tt_destroy(AbTT *t)
 	}
 }
 
-void ab_tt_new_search(AbTT *t)
+void ab_tt_new_search(AbTT *t, bool keep)
 {
 	/* Generation 0 marks empty entries; on wrap-around really clear, so
-	 * that no entry of an earlier search can look current. */
+	 * that no entry of an earlier search can look visible. */
 	if (++t->gen == 0) {
 		memset(t->entry, 0, (t->mask + 1) * 2 * sizeof *t->entry);
 		t->gen = 1;
+		t->base = 1;
 	}
+	if (!keep || t->base == 0)
+		t->base = t->gen;
+}
+
+static bool visible(const AbTT *t, const AbTTEntry *e)
+{
+	return e->gen >= t->base; /* never above t->gen; 0 (empty) below base */
 }
 
 const AbTTEntry *ab_tt_probe(const AbTT *t, uint64_t hash)
@@ -50,7 +59,7 @@ const AbTTEntry *ab_tt_probe(const AbTT *t, uint64_t hash)
 	const AbTTEntry *b = &t->entry[(hash & t->mask) * 2];
 	uint32_t key = (uint32_t)(hash >> 32);
 	for (int i = 0; i < 2; i++)
-		if (b[i].gen == t->gen && b[i].key == key)
+		if (visible(t, &b[i]) && b[i].key == key)
 			return &b[i];
 	return NULL;
 }
@@ -70,7 +79,7 @@ void ab_tt_store(AbTT *t, uint64_t hash, int depth, int score, AbBound bound, in
 	else
 		e = &b[1];
 	/* Keep the move of an earlier visit if this one found none. */
-	if (move < 0 && e->gen == t->gen && e->key == key)
+	if (move < 0 && visible(t, e) && e->key == key)
 		move = e->move;
 	*e = (AbTTEntry){.key = key,
 	                 .gen = t->gen,

@@ -53,6 +53,7 @@ typedef struct {
 	int prune_moves; /* move-count pruning: moves kept at depth 1 */
 	int prune_depth;
 	double lmr_divisor; /* larger: fewer late-move reductions */
+	bool tt_keep;       /* keep the table from move to move of a game */
 	TimeFactors time;   /* the time manager's (time_* parameters) */
 } AbConfig;
 
@@ -82,6 +83,7 @@ typedef struct AbSearch {
 	uint64_t nodes, node_limit; /* node_limit 0: none */
 	TimeMan tm;                 /* the move's time (off: no time limit) */
 	bool stop;
+	bool tt_keep; /* this search keeps the table of the game's last ones */
 	int row_lo, row_hi, word_lo, word_hi; /* the board's rows and words */
 	uint32_t row_mask;                    /* the board's columns */
 	int16_t killer[AB_MAX_PLY][2];

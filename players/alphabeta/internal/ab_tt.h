@@ -1,14 +1,17 @@
 /* ab_tt.h - the alphabeta player's transposition table.
  *
  * Buckets of two entries indexed by the Zobrist hash: one kept for depth,
- * one always replaced. Every search starts a new generation and sees only
- * entries it wrote itself, so a search never depends on earlier ones (the
- * same position and budget give the same move whatever came before). Mate
- * scores are stored relative to the node (see ab_tt_store). One table per
- * player instance; not thread-safe. */
+ * one always replaced. Every search starts a new generation. It sees the
+ * entries of the searches since the last one that started afresh (the
+ * earlier moves of the same game, when the player keeps them: tt_keep),
+ * or only its own; either way what it finds follows from the game's moves
+ * and budgets alone. Entries of an earlier search give way to this one's
+ * first. Mate scores are stored relative to the node (see ab_tt_store).
+ * One table per player instance; not thread-safe. */
 #ifndef PLAYERS_AB_TT_H
 #define PLAYERS_AB_TT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,10 +34,11 @@ typedef struct AbTT AbTT;
 AbTT *ab_tt_create(size_t bytes);
 void ab_tt_destroy(AbTT *t);
 
-/* Starts a new search: older entries become invisible. */
-void ab_tt_new_search(AbTT *t);
+/* Starts a new search. keep: the entries of the searches since the last
+ * fresh start stay visible; else every older entry becomes invisible. */
+void ab_tt_new_search(AbTT *t, bool keep);
 
-/* The entry of hash from this search, or NULL. */
+/* The visible entry of hash, or NULL. */
 const AbTTEntry *ab_tt_probe(const AbTT *t, uint64_t hash);
 
 /* Starts loading the bucket of hash into the cache (a hint, no effect on
