@@ -151,6 +151,21 @@ static int extract(Run *r, const ParamSet *ps, char *err, size_t errlen)
 }
 
 /* Fits K, then the rounds; fills r->tuned and the losses. */
+/* Counts the positions again with the scores of *cur (which shape a
+ * stone's share goes to depends on them), and makes *cur the best if its
+ * loss with those counts is below *best_loss. */
+static int recount(Run *r, const ParamSet *cur, ParamSet *best, double *best_loss,
+                   char *err, size_t errlen)
+{
+	if (extract(r, cur, err, errlen) < 0)
+		return -1;
+	from_params(&r->model, r->f, cur);
+	double exact = texel_loss(&r->train, &r->model, NULL, NULL, r->threads);
+	if (exact < *best_loss)
+		*best_loss = exact, *best = *cur;
+	return 0;
+}
+
 static int fit(Run *r, char *err, size_t errlen)
 {
 	const EvalFeatures *f = r->f;
@@ -197,12 +212,8 @@ static int fit(Run *r, char *err, size_t errlen)
 	uint64_t hash = features_hash(&r->train);
 	for (int round = 1; round <= r->c.rounds; round++) {
 		if (round > 1) {
-			if (extract(r, &cur, err, errlen) < 0)
+			if (recount(r, &cur, &best, &best_loss, err, errlen) < 0)
 				return -1;
-			from_params(m, f, &cur);
-			double exact = texel_loss(&r->train, m, NULL, NULL, r->threads);
-			if (exact < best_loss)
-				best_loss = exact, best = cur;
 			uint64_t h = features_hash(&r->train);
 			if (h == hash) { /* the fit of the last round stands */
 				printf("round %d: the tuned scores choose the same shapes: "
@@ -229,12 +240,8 @@ static int fit(Run *r, char *err, size_t errlen)
 		       round, st.iterations, st.stop, st.loss);
 		cur = next;
 	}
-	if (extract(r, &cur, err, errlen) < 0)
+	if (recount(r, &cur, &best, &best_loss, err, errlen) < 0)
 		return -1;
-	from_params(m, f, &cur);
-	double exact = texel_loss(&r->train, m, NULL, NULL, r->threads);
-	if (exact < best_loss)
-		best_loss = exact, best = cur;
 	r->tuned = best;
 	if (memcmp(best.v, cur.v, sizeof best.v) != 0 && extract(r, &best, err, errlen) < 0)
 		return -1;
