@@ -18,12 +18,14 @@ TimeFactors timeman_factors_default(void)
 {
 	return (TimeFactors){
 	    .empty_per_move = TIMEMAN_EMPTY_PER_MOVE,
+	    .moves_min = TIMEMAN_MOVES_MIN,
 	    .extend = TIMEMAN_EXTEND,
 	    .clock_share = TIMEMAN_CLOCK_SHARE,
 	    .hard_targets = TIMEMAN_HARD_TARGETS,
 	    .ease = TIMEMAN_EASE,
 	    .urgency_threat = TIMEMAN_URGENCY_THREAT,
 	    .urgency_attack = TIMEMAN_URGENCY_ATTACK,
+	    .start = TIMEMAN_START,
 	};
 }
 
@@ -31,8 +33,8 @@ int timeman_moves_to_go(const TimeFactors *f, int empty)
 {
 	/* For whole numbers the quotient's whole part is the integer
 	 * division's (the default, 12, plans as it always did). */
-	int n = (int)(empty / f->empty_per_move);
-	return n > TIMEMAN_MOVES_MIN ? n : TIMEMAN_MOVES_MIN;
+	int n = (int)(empty / f->empty_per_move), least = (int)f->moves_min;
+	return n > least ? n : least;
 }
 
 void timeman_plan(TimeMan *tm, const Budget *b, int empty, const TimeFactors *f)
@@ -100,14 +102,19 @@ double timeman_predict(double last_ms, double prev_ms)
 	return last_ms * (ratio < 1.5 ? 1.5 : ratio > 6 ? 6 : ratio);
 }
 
-bool timeman_next_iteration(const TimeMan *tm, double urgency, double elapsed,
-                            double next_ms)
+bool timeman_next_iteration(TimeMan *tm, double urgency, double elapsed, double next_ms)
 {
 	if (!tm->on)
 		return false;
-	if (elapsed + next_ms <= timeman_soft(tm, urgency))
+	double soft = timeman_soft(tm, urgency);
+	if (elapsed + next_ms <= soft)
 		return true;
-	return tm->spare && elapsed < tm->hard;
+	if (tm->spare)
+		return elapsed < tm->hard;
+	if (elapsed >= tm->f.start * soft)
+		return false;
+	tm->hard = min2(tm->hard, tm->extended);
+	return true;
 }
 
 /* A point where colour c threatens to win: a double three, a four-three, a

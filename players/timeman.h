@@ -60,6 +60,12 @@ enum { TIMEMAN_MOVES_MIN = 10, TIMEMAN_EMPTY_PER_MOVE = 12 };
 #define TIMEMAN_EASE 0.5
 #define TIMEMAN_URGENCY_THREAT 0.6
 #define TIMEMAN_URGENCY_ATTACK 0.3
+/* An iteration predicted to end past the soft limit still starts while
+ * less than TIMEMAN_START of that limit is spent, and is then cut at the
+ * extended time (timeman_next_iteration): a deepening search's iterations
+ * grow by a factor of 2 to 6, so one that must be predicted to end in
+ * time leaves most of the time unused (0: that rule alone). */
+#define TIMEMAN_START 0.0
 /* The most timeman_reserve keeps back of a move's limit for the overhead:
  * a fixed overhead (30 ms for pbrain) is over half of a 50 ms move, where
  * the pipes take well under a millisecond (tests/bench/README.md). */
@@ -70,12 +76,15 @@ enum { TIMEMAN_MOVES_MIN = 10, TIMEMAN_EMPTY_PER_MOVE = 12 };
  * other user of the time manager plans with. */
 typedef struct {
 	double empty_per_move; /* > 0: empty points per move to come */
+	double moves_min;      /* >= 1: but at least this many moves to come */
 	double extend;         /* >= 1: extended = this many targets at most */
 	double clock_share;    /* > 0: extended is at most this share of the clock */
 	double hard_targets;   /* >= 1: a binding clock's hard, in targets */
 	double ease;           /* [0, 1]: an obvious move's share of target */
 	double urgency_threat; /* the opponent threatens to win */
 	double urgency_attack; /* the mover has a winning shape */
+	double start;          /* [0, 1): an iteration starts while this share
+	                          of the soft limit is not spent */
 } TimeFactors;
 
 TimeFactors timeman_factors_default(void);
@@ -91,8 +100,8 @@ typedef struct {
 	TimeFactors f;   /* as planned with (timeman_soft reads ease) */
 } TimeMan;
 
-/* Our moves still to come, as the clock is shared: max(TIMEMAN_MOVES_MIN,
- * the whole part of empty / f->empty_per_move). */
+/* Our moves still to come, as the clock is shared: max(f->moves_min, the
+ * whole part of empty / f->empty_per_move). */
 int timeman_moves_to_go(const TimeFactors *f, int empty);
 
 /* The plan of a move under b with empty points left on the board
@@ -122,9 +131,10 @@ double timeman_predict(double last_ms, double prev_ms);
  * take next_ms, start? Yes if it should end within the soft limit, or,
  * with no time to save (spare), whenever hard is not reached: an iteration
  * cut short at hard keeps what it proved (ab_root.c), and time left over
- * buys nothing. Always false when off (nothing to decide then). */
-bool timeman_next_iteration(const TimeMan *tm, double urgency, double elapsed,
-                            double next_ms);
+ * buys nothing. Else yes while elapsed is under tm->f.start of the soft
+ * limit, and then hard is lowered to the extended time, where the
+ * iteration is cut. Always false when off (nothing to decide then). */
+bool timeman_next_iteration(TimeMan *tm, double urgency, double elapsed, double next_ms);
 
 /* How critical pos is for its side to move, from the threats on the
  * board: f->urgency_threat if the opponent has a point that makes a double

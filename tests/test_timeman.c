@@ -235,6 +235,37 @@ static void soft_limit_and_iterations(void **state)
 	assert_false(timeman_next_iteration(&tm, 0, 45, 0));
 }
 
+/* time_start: an iteration predicted to end late still starts early in the
+ * move, and the move's hard stop comes down to the extended time. */
+static void early_iterations_start_anyway(void **state)
+{
+	(void)state;
+	TimeMan tm;
+	const Budget clock = {.game_ms = 3000, .time_left = 400};
+	timeman_plan(&tm, &clock, 12, defaults()); /* soft 37, extended 100 */
+	near(tm.hard, 222);
+	assert_false(timeman_next_iteration(&tm, 0, 1, 1e6)); /* start 0: never */
+	near(tm.hard, 222);
+
+	TimeFactors f = timeman_factors_default();
+	f.start = 0.5;
+	timeman_plan(&tm, &clock, 12, &f);
+	assert_true(timeman_next_iteration(&tm, 0, 10, 27)); /* in time: as before */
+	near(tm.hard, 222);
+	assert_false(timeman_next_iteration(&tm, 0, 18.6, 1e6));
+	near(tm.hard, 222);
+	assert_true(timeman_next_iteration(&tm, 0, 18.4, 1e6));
+	near(tm.hard, 100);
+	/* the share is of the soft limit of the move's urgency */
+	timeman_plan(&tm, &clock, 12, &f);
+	assert_true(timeman_next_iteration(&tm, 1, 49, 1e6));
+	assert_false(timeman_next_iteration(&tm, 1, 51, 1e6));
+	/* a per-move limit with no clock to save for plans as before */
+	timeman_plan(&tm, &(Budget){.ms = 50}, 225, &f);
+	assert_true(timeman_next_iteration(&tm, 0, 44.4, 1e6));
+	near(tm.hard, 44.5);
+}
+
 static double urgency_with(const char *diagram, Color to_move, const TimeFactors *f)
 {
 	Board b;
@@ -353,11 +384,17 @@ static void started(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(budget_helpers),  cmocka_unit_test(moves_to_go),
-	    cmocka_unit_test(no_time_no_plan), cmocka_unit_test(per_move_limit),
-	    cmocka_unit_test(game_clock),      cmocka_unit_test(soft_limit_and_iterations),
-	    cmocka_unit_test(urgency),         cmocka_unit_test(reserve_and_split),
-	    cmocka_unit_test(started),         cmocka_unit_test(tuned_factors),
+	    cmocka_unit_test(budget_helpers),
+	    cmocka_unit_test(moves_to_go),
+	    cmocka_unit_test(no_time_no_plan),
+	    cmocka_unit_test(per_move_limit),
+	    cmocka_unit_test(game_clock),
+	    cmocka_unit_test(soft_limit_and_iterations),
+	    cmocka_unit_test(urgency),
+	    cmocka_unit_test(reserve_and_split),
+	    cmocka_unit_test(started),
+	    cmocka_unit_test(tuned_factors),
+	    cmocka_unit_test(early_iterations_start_anyway),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -118,7 +118,7 @@ static double root_urgency(RootClock *clk, bool changed, int score)
 /* After an iteration: does the next one start? It is expected to take
  * what the last took times their growth, and to end within the time of a
  * move as critical as root_urgency makes this one (timeman.h). */
-static bool next_iteration(const AbSearch *s, RootClock *clk, bool changed, int score)
+static bool next_iteration(AbSearch *s, RootClock *clk, bool changed, int score)
 {
 	double now = timeman_elapsed(&s->tm);
 	clk->prev = clk->last;

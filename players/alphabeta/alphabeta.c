@@ -44,12 +44,14 @@ enum {
 	P_CELL_FOUR_THREE,
 	P_CELL_WIN,
 	P_TIME_EMPTY_PER_MOVE,
+	P_TIME_MOVES_MIN,
 	P_TIME_EXTEND,
 	P_TIME_CLOCK_SHARE,
 	P_TIME_HARD_TARGETS,
 	P_TIME_EASE,
 	P_TIME_URGENCY_THREAT,
 	P_TIME_URGENCY_ATTACK,
+	P_TIME_START,
 	P_TT_KEEP,
 	P_COUNT
 };
@@ -163,8 +165,11 @@ static const ParamDecl alphabeta_params[P_COUNT] = {
     [P_TIME_EMPTY_PER_MOVE] = {"time_empty_per_move", PARAM_REAL, TIMEMAN_EMPTY_PER_MOVE, 2,
                                60, NULL, true,
                                "the clock is shared among one move per this many empty "
-                               "points (at least 10 moves)",
+                               "points (at least time_moves_min moves)",
                                .omit_default = true},
+    [P_TIME_MOVES_MIN] = {"time_moves_min", PARAM_INT, TIMEMAN_MOVES_MIN, 1, 60, NULL, true,
+                          "the clock is shared among at least this many moves",
+                          .omit_default = true},
     [P_TIME_EXTEND] = {"time_extend", PARAM_REAL, TIMEMAN_EXTEND, 1, 10, NULL, true,
                        "a critical move may take this many ordinary ones",
                        .omit_default = true},
@@ -189,6 +194,11 @@ static const ParamDecl alphabeta_params[P_COUNT] = {
                                1, NULL, true,
                                "urgency of a move when only the mover has a winning shape",
                                .omit_default = true},
+    [P_TIME_START] = {"time_start", PARAM_REAL, TIMEMAN_START, 0, 0.95, NULL, true,
+                      "an iteration not predicted to end in time still starts while "
+                      "less than this share of the move's time is spent, and is cut "
+                      "at a critical move's time (0: never)",
+                      .omit_default = true},
     /* Newer than run folders too (above). Off by default: at 100 ms a
      * move keeping the table measured +6.4 +/- 12.9 Elo in 600 pairs, no
      * proof of a gain (players/README.md). */
@@ -225,12 +235,14 @@ TimeFactors ab_time_factors(const ParamSet *ps)
 {
 	return (TimeFactors){
 	    .empty_per_move = ps->v[P_TIME_EMPTY_PER_MOVE],
+	    .moves_min = ps->v[P_TIME_MOVES_MIN],
 	    .extend = ps->v[P_TIME_EXTEND],
 	    .clock_share = ps->v[P_TIME_CLOCK_SHARE],
 	    .hard_targets = ps->v[P_TIME_HARD_TARGETS],
 	    .ease = ps->v[P_TIME_EASE],
 	    .urgency_threat = ps->v[P_TIME_URGENCY_THREAT],
 	    .urgency_attack = ps->v[P_TIME_URGENCY_ATTACK],
+	    .start = ps->v[P_TIME_START],
 	};
 }
 
