@@ -8,7 +8,7 @@
 # saying why in the commit message.
 set -euo pipefail
 EXPECTED=1006032
-EXPECTED_STRENGTH=10977067153954623323
+EXPECTED_STRENGTH=8776470162680465089
 out=$("$1" bench --runs 1)
 got=$(printf '%s\n' "$out" | sed -n 's/^signature \([0-9]*\).*/\1/p')
 if [ "$got" != "$EXPECTED" ]; then

@@ -108,7 +108,7 @@ r_end = 0.02
 ${1:+integer = off}
 
 [param futility_margin]
-${1:+start = 2700}
+${1:+start = 1500}
 min = 0
 max = 4000
 INI

@@ -128,11 +128,11 @@ static const ParamDecl alphabeta_params[P_COUNT] = {
         {"root_vct_nodes", PARAM_INT, 20000, 0, 1e8, NULL, false,
          "node limit of the VCT solver at the root, after the VCF (0: none)"},
     [P_FUTILITY_MARGIN] =
-        {"futility_margin", PARAM_INT, 2700, 0, 1e6, NULL, true,
+        {"futility_margin", PARAM_INT, 1500, 0, 1e6, NULL, true,
          "futility pruning: quiet moves skipped this far below alpha, per ply"},
     [P_FUTILITY_DEPTH] = {"futility_depth", PARAM_INT, 2, 0, 8, NULL, true,
                           "futility pruning up to this depth"},
-    [P_RAZOR_MARGIN] = {"razor_margin", PARAM_INT, 7200, 0, 1e6, NULL, true,
+    [P_RAZOR_MARGIN] = {"razor_margin", PARAM_INT, 4000, 0, 1e6, NULL, true,
                         "below alpha by this per ply: drop into the VCF"},
     [P_RAZOR_DEPTH] = {"razor_depth", PARAM_INT, 2, 0, 8, NULL, true,
                        "drop into the VCF up to this depth"},
