@@ -566,8 +566,8 @@ static void test_params(void **state)
 }
 
 /* The time manager's factors (time_*): their defaults are timeman's,
- * their ranges are checked, and set ones reach the search's plan
- * of a move on a clock. */
+ * their ranges are checked, and set ones reach the search's plan of a
+ * move on a clock. */
 static void test_time_params(void **state)
 {
 	(void)state;
@@ -634,7 +634,7 @@ static void test_time_params(void **state)
 	assert_true(s->tm.target == want.target && s->tm.extended == want.extended &&
 	            (s->tm.hard == want.hard || s->tm.hard == want.extended));
 	assert_true(want.target != old.target && want.extended != old.extended);
-	assert_true(s->tm.f.ease == 0.25);
+	assert_true(s->tm.f.ease == 0.25 && s->tm.f.start == 0.4);
 	ab_tt_destroy(s->tt);
 	player_alphabeta.eval->destroy(e);
 	free(s);

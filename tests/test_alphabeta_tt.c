@@ -1,7 +1,8 @@
 /* test_alphabeta_tt.c - alphabeta's transposition table kept from move to
  * move of a game (tt_keep): which entries a search sees, that a kept table
  * saves nodes down its principal variation, and that games stay a function
- * of their moves and budgets (a reused instance plays what a fresh one plays). */
+ * of their moves and budgets (a reused instance plays what a fresh one
+ * plays). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
