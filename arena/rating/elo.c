@@ -3,26 +3,16 @@
  * anchor, counts, ranks and CFS. The fit is in elo_newton.c, the graph
  * conditions in elo_graph.c. */
 #include "elo.h"
+#include "err.h"
 #include "elo_impl.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
-
-static void msg(char *err, size_t len, const char *fmt, ...)
-{
-	if (!err || !len)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-}
 
 static double mean(const double *x, size_t n)
 {
@@ -41,17 +31,17 @@ static int cmp_name(const void *pa, const void *pb)
 static int validate_names(int n, const char *const *names, char *err, size_t errlen)
 {
 	if (n < 1 || !names) {
-		msg(err, errlen, "need at least one player, names and games");
+		(void)err_set(err, errlen, "need at least one player, names and games");
 		return ELO_EINPUT;
 	}
 	for (int i = 0; i < n; i++)
 		if (!names[i]) {
-			msg(err, errlen, "player %d has no name", i);
+			(void)err_set(err, errlen, "player %d has no name", i);
 			return ELO_EINPUT;
 		}
 	const char **sorted = malloc(sizeof *sorted * (size_t)n);
 	if (!sorted) {
-		msg(err, errlen, "out of memory");
+		(void)err_set(err, errlen, "out of memory");
 		return ELO_ENOMEM;
 	}
 	memcpy(sorted, names, sizeof *sorted * (size_t)n);
@@ -59,7 +49,8 @@ static int validate_names(int n, const char *const *names, char *err, size_t err
 	int rc = 0;
 	for (int i = 1; i < n && !rc; i++)
 		if (!strcmp(sorted[i - 1], sorted[i])) {
-			msg(err, errlen, "player name '%s' appears twice", sorted[i]);
+			(void)err_set(err, errlen, "player name '%s' appears twice",
+			              sorted[i]);
 			rc = ELO_EINPUT;
 		}
 	free(sorted);
@@ -190,7 +181,7 @@ static int fit_model(const EloModel *m, bool bounds, int anchor, double *r, int 
 		rc = elo_newton_cov(m, r, er->cov, err, errlen);
 	}
 	if (rc == ELO_ENOMEM)
-		msg(err, errlen, "out of memory");
+		(void)err_set(err, errlen, "out of memory");
 	if (rc) {
 		free(*bound);
 		*bound = NULL;
@@ -211,15 +202,16 @@ static int fit_all(int n, const char *const *names, const EloPairing *pairings, 
 	if (rc)
 		return rc;
 	if (np && !pairings) {
-		msg(err, errlen, "need at least one player, names and games");
+		(void)err_set(err, errlen, "need at least one player, names and games");
 		return ELO_EINPUT;
 	}
 	for (size_t k = 0; k < np; k++) {
 		const EloPairing *q = &pairings[k];
 		if (q->a < 0 || q->a >= n || q->b < 0 || q->b >= n || q->a == q->b ||
 		    q->wins < 0 || q->draws < 0 || q->losses < 0) {
-			msg(err, errlen, "pairing %zu: bad players %d and %d or counts", k,
-			    q->a, q->b);
+			(void)err_set(err, errlen,
+			              "pairing %zu: bad players %d and %d or counts", k,
+			              q->a, q->b);
 			return ELO_EINPUT;
 		}
 	}
@@ -255,7 +247,7 @@ static int fit_all(int n, const char *const *names, const EloPairing *pairings, 
 	}
 	rc = ELO_ENOMEM;
 	if (ne < 0 || !r || !er || !er->players || !er->order || !er->cov) {
-		msg(err, errlen, "out of memory");
+		(void)err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	EloModel m = {.n = n, .ne = (size_t)ne, .e = e};
@@ -265,7 +257,7 @@ static int fit_all(int n, const char *const *names, const EloPairing *pairings, 
 	if (rc)
 		goto out;
 	if (!strong && opt->prior == ELO_PRIOR_NEVER) {
-		msg(err, errlen, "%s", er->prior_reason);
+		(void)err_set(err, errlen, "%s", er->prior_reason);
 		rc = ELO_EDIVERGES;
 		goto out;
 	}
@@ -286,7 +278,7 @@ static int fit_all(int n, const char *const *names, const EloPairing *pairings, 
 	if (anchor >= 0 && !(bound && bound[anchor]) &&
 	    (rc = to_anchor(er->cov, n, anchor))) {
 		free(bound);
-		msg(err, errlen, "out of memory");
+		(void)err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	for (int i = 0; i < n; i++) {
@@ -298,7 +290,7 @@ static int fit_all(int n, const char *const *names, const EloPairing *pairings, 
 	}
 	free(bound);
 	if ((rc = summarise(er, pairings, np))) {
-		msg(err, errlen, "out of memory");
+		(void)err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	*out = er;
@@ -349,20 +341,20 @@ int elo_fit(int n, const char *const *names, const EloGame *games, size_t ngames
 	if (out)
 		*out = NULL;
 	if (n < 1 || !names || (ngames && !games)) {
-		msg(err, errlen, "need at least one player, names and games");
+		(void)err_set(err, errlen, "need at least one player, names and games");
 		return ELO_EINPUT;
 	}
 	for (size_t k = 0; k < ngames; k++) {
 		const EloGame *g = &games[k];
 		if (g->black < 0 || g->black >= n || g->white < 0 || g->white >= n ||
 		    g->black == g->white) {
-			msg(err, errlen, "game %zu: bad players %d and %d", k, g->black,
-			    g->white);
+			(void)err_set(err, errlen, "game %zu: bad players %d and %d", k,
+			              g->black, g->white);
 			return ELO_EINPUT;
 		}
 		if (g->score != 0 && g->score != 0.5 && g->score != 1) {
-			msg(err, errlen, "game %zu: score %g is not 0, 0.5 or 1", k,
-			    g->score);
+			(void)err_set(err, errlen, "game %zu: score %g is not 0, 0.5 or 1",
+			              k, g->score);
 			return ELO_EINPUT;
 		}
 	}
@@ -396,7 +388,7 @@ int elo_fit(int n, const char *const *names, const EloGame *games, size_t ngames
 	rc = elo_fit_pairings(n, names, p, np, opt, out, err, errlen);
 out:
 	if (rc == ELO_ENOMEM)
-		msg(err, errlen, "out of memory");
+		(void)err_set(err, errlen, "out of memory");
 	free(h.key), free(h.at), free(p);
 	return rc;
 }
@@ -468,7 +460,7 @@ int elo_fit_pairings(int n, const char *const *names, const EloPairing *pairings
 	EloRatings *sub = NULL;
 	int rc = ELO_ENOMEM, k = 0;
 	if (!keep || !sub_names || !sub_pairings) {
-		msg(err, errlen, "out of memory");
+		(void)err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	for (int i = 0; i < n; i++)
@@ -492,8 +484,8 @@ int elo_fit_pairings(int n, const char *const *names, const EloPairing *pairings
 	if (opt && opt->anchor)
 		for (int i = 0; i < n; i++)
 			if (to[i] < 0 && !strcmp(names[i], opt->anchor)) {
-				msg(err, errlen, "anchor '%s' has played no game",
-				    opt->anchor);
+				(void)err_set(err, errlen, "anchor '%s' has played no game",
+				              opt->anchor);
 				goto out;
 			}
 	size_t sp = 0;
@@ -509,7 +501,7 @@ int elo_fit_pairings(int n, const char *const *names, const EloPairing *pairings
 	EloRatings *er = expand(sub, n, keep, k, names);
 	rc = er ? 0 : ELO_ENOMEM;
 	if (!er)
-		msg(err, errlen, "out of memory");
+		(void)err_set(err, errlen, "out of memory");
 	else if (out)
 		*out = er;
 	else

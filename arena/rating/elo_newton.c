@@ -8,10 +8,10 @@
  * Cholesky factorisation would cost players^3 per Newton step. Only the
  * covariance, once, needs the dense matrix. */
 #include "elo.h"
+#include "err.h"
 #include "elo_impl.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,16 +34,6 @@
 typedef struct {
 	double *h, *v, vs, *d;
 } Curv;
-
-static void msg(char *err, size_t len, const char *fmt, ...)
-{
-	if (!err || !len)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-}
 
 /* log(1 + e^x) without overflow. */
 static double softplus(double x)
@@ -188,7 +178,7 @@ int elo_newton_fit(const EloModel *m, int ref, double *r, int *iters, char *err,
 	          .v = malloc(sizeof *c.v * (size_t)n),
 	          .d = malloc(sizeof *c.d * (size_t)n)};
 	if (!g || !x || !t || !w || !c.h || !c.v || !c.d) {
-		msg(err, errlen, "out of memory");
+		(void)err_set(err, errlen, "out of memory");
 		goto out;
 	}
 	memset(r, 0, sizeof *r * (size_t)n);
@@ -196,7 +186,8 @@ int elo_newton_fit(const EloModel *m, int ref, double *r, int *iters, char *err,
 	int it = 0;
 	for (bool done = false; !done; it++) {
 		if (it == MAX_ITER) {
-			msg(err, errlen, "Newton did not converge in %d steps", MAX_ITER);
+			(void)err_set(err, errlen, "Newton did not converge in %d steps",
+			              MAX_ITER);
 			rc = ELO_EGSL;
 			goto out;
 		}
@@ -237,7 +228,7 @@ int elo_newton_cov(const EloModel *m, const double *r, double *cov, char *err,
 	          .d = malloc(sizeof *c.d * (size_t)n)};
 	if (!g || !c.h || !c.v || !c.d) {
 		free(g), free(c.h), free(c.v), free(c.d);
-		msg(err, errlen, "out of memory");
+		(void)err_set(err, errlen, "out of memory");
 		return ELO_ENOMEM;
 	}
 	derivs(m, r, g, &c);
@@ -266,7 +257,7 @@ int elo_newton_cov(const EloModel *m, const double *r, double *cov, char *err,
 	if (st == GSL_SUCCESS)
 		st = gsl_linalg_cholesky_invert(&a.matrix);
 	if (st != GSL_SUCCESS) {
-		msg(err, errlen, "covariance failed: %s", gsl_strerror(st));
+		(void)err_set(err, errlen, "covariance failed: %s", gsl_strerror(st));
 		return ELO_EGSL;
 	}
 	double sub = 1 / (s * n);
