@@ -6,13 +6,15 @@
  * play; this file is its sink: a finished game's .psq is written by the
  * worker that played it (prepare), then its games.csv line, flushed and
  * synced, under the engine's one lock (finished), which also updates the
- * progress line and the SPRT. */
+ * progress line and the SPRT (runner_progress.c). The run folder, its
+ * config.ini and the games of a resume are runner_folder.c's; the state
+ * the three share is runner_state.h's. */
 #define _POSIX_C_SOURCE 200809L
 #include "runner.h"
+#include "runner_state.h"
 #include "err.h"
 
 #include <errno.h>
-#include <math.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -24,7 +26,6 @@
 #include "clock.h"
 #include "config.h"
 #include "crashpoint.h"
-#include "elo.h"
 #include "faults.h"
 #include "game_play.h"
 #include "inputs.h"
@@ -34,10 +35,8 @@
 #include "openings.h"
 #include "outfile.h"
 #include "psq.h"
-#include "record.h"
 #include "report.h"
 #include "results.h"
-#include "config_diff.h"
 #include "messages.h"
 #include "moves_csv.h"
 #include "rundir.h"
@@ -45,167 +44,6 @@
 #include "schedule.h"
 #include "sgf.h"
 #include "sprt.h"
-
-typedef struct {
-	const Tournament *t;
-	const OpeningSet *openings;
-	const Schedule *sched;
-	char dir[CONFIG_PATH_MAX + 80];
-	char csv_path[CONFIG_PATH_MAX + 96], ini_path[CONFIG_PATH_MAX + 96];
-	RundirLock lock;
-	int nthreads;
-	int ngames_read; /* lines of the folder's games.csv (a resume) */
-	ResultsFile csv;
-	ResultsFile faults; /* faults.csv (faults.h) */
-	char faults_path[CONFIG_PATH_MAX + 96];
-	ResultsFile moves; /* moves.csv (moves_csv.h) */
-	char moves_path[CONFIG_PATH_MAX + 96];
-	char moves_rows[BOARD_MAX_MOVES * MOVES_CSV_ROW_MAX]; /* a game's, under the lock */
-	SamplesFile samples; /* with [tournament] sample on (samples.h) */
-	char samples_path[2 * CONFIG_PATH_MAX + 96];
-	bool *sample_seen; /* per job: its samples rebuilt (samples_rebuild) */
-	ResultsFile msgs;  /* with [tournament] msg on: messages.txt (messages.h) */
-	char msgs_path[CONFIG_PATH_MAX + 96];
-	bool log;      /* per-game conversation logs of external engines */
-	bool *done;    /* per job */
-	double *score; /* per job: black's score, or -1 while unplayed */
-	int ndone, nplayed;
-	double points[CONFIG_PLAYERS_MAX];
-	int played[CONFIG_PLAYERS_MAX];
-	/* [black][white]: black's wins, draws and losses, for the leader */
-	int wdl[CONFIG_PLAYERS_MAX][CONFIG_PLAYERS_MAX][3];
-	int leader;           /* by Elo, as the final standings rank */
-	double leader_rating; /* its Elo, the pool averaging 0 */
-	bool leader_bound;    /* leader_rating is a lower bound (elo.h) */
-	double leader_at;     /* when it was last fitted (clock_ms), 0: never */
-	double t0, last_status, player_ms;
-	double record_ms; /* recording games: .psq, games.csv, progress, SPRT */
-	bool tty;
-	atomic_bool stop; /* SPRT decided or a write failed */
-	int write_failed; /* errno of a failed write of a finished game, or 0 */
-	char failed_path[CONFIG_PATH_MAX + 160]; /* the file it failed on */
-	/* A .psq that could not be written (by a worker, outside the lock):
-	 * its errno, set once, and its path, written by the one that set it
-	 * and read after the engine returns. */
-	atomic_int psq_errno;
-	char psq_path[CONFIG_PATH_MAX + 160];
-	Sprt sprt;
-	int sprt_pairs; /* complete pairs folded into the SPRT, in pair order */
-	long penta[5];  /* A's pair scores 0, 0.5, 1, 1.5, 2 */
-	double llr;
-	SprtStatus sprt_status;
-} Run;
-
-/* The leader as the final standings will rank it, by a maximum-likelihood
- * Elo fit of the games so far (elo.h, as report.c fits them), refitted at
- * most twice a second; the best score while no fit is possible. */
-static void find_leader(Run *r, bool final)
-{
-	const Tournament *t = r->t;
-	double now = clock_ms();
-	if (!final && r->leader_at > 0 && now - r->leader_at < 500)
-		return;
-	r->leader_at = now;
-	EloPairing pairings[CONFIG_PLAYERS_MAX * (CONFIG_PLAYERS_MAX - 1) / 2];
-	const char *names[CONFIG_PLAYERS_MAX];
-	size_t np = 0;
-	for (int a = 0; a < t->nplayers; a++) {
-		names[a] = t->players[a].name;
-		for (int b = a + 1; b < t->nplayers; b++) {
-			const int *ab = r->wdl[a][b], *ba = r->wdl[b][a];
-			EloPairing p = {a, b, ab[0] + ba[2], ab[1] + ba[1], ab[2] + ba[0]};
-			if (p.wins + p.draws + p.losses)
-				pairings[np++] = p;
-		}
-	}
-	EloRatings *fit = NULL;
-	EloOptions opt = {0};
-	char err[ELO_REASON_MAX];
-	if (np && elo_fit_pairings(t->nplayers, names, pairings, np, &opt, &fit, err,
-	                           sizeof err) == 0) {
-		r->leader = fit->order[0];
-		r->leader_rating = fit->players[r->leader].rating;
-		r->leader_bound = fit->players[r->leader].bound != ELO_EXACT;
-		elo_destroy(fit);
-		return;
-	}
-	r->leader = 0;
-	for (int i = 1; i < t->nplayers; i++) {
-		double a = r->played[i] ? r->points[i] / r->played[i] : 0;
-		double b =
-		    r->played[r->leader] ? r->points[r->leader] / r->played[r->leader] : 0;
-		if (a > b)
-			r->leader = i;
-	}
-	r->leader_rating = NAN;
-}
-
-/* What the progress line says of the games so far: during an SPRT its
- * LLR, bounds and pentanomial counts, else the leader. */
-static void progress_state(Run *r, bool final, char *buf, size_t len)
-{
-	if (r->t->sprt) {
-		snprintf(buf, len,
-		         "LLR %.2f (%.2f, %.2f)  LL %ld LD %ld DD/WL %ld WD %ld WW %ld",
-		         r->llr, r->sprt.lower, r->sprt.upper, r->penta[0], r->penta[1],
-		         r->penta[2], r->penta[3], r->penta[4]);
-		return;
-	}
-	find_leader(r, final);
-	const char *name = r->t->players[r->leader].name;
-	if (isnan(r->leader_rating))
-		snprintf(buf, len, "leader %s", name);
-	else
-		snprintf(buf, len, "leader %s %s%+.1f Elo", name,
-		         r->leader_bound ? "> " : "", r->leader_rating);
-}
-
-static void print_progress(Run *r, bool final)
-{
-	const Tournament *t = r->t;
-	double now = clock_ms(), secs = (now - r->t0) / 1e3;
-	int total = r->sched->count;
-	double rate = secs > 0 ? r->nplayed / secs : 0;
-	double eta = rate > 0 ? (total - r->ndone) / rate : 0;
-	bool line = !r->tty && (final ? r->ndone % t->status_every != 0
-	                              : r->ndone % t->status_every == 0);
-	if (!r->tty && !line)
-		return;
-	char state[256];
-	progress_state(r, final, state, sizeof state);
-	if (r->tty) {
-		fprintf(stderr, "\r%d/%d games  %.2f games/s  ETA %d:%02d:%02d  %s   ",
-		        r->ndone, total, rate, (int)(eta / 3600), (int)(eta / 60) % 60,
-		        (int)eta % 60, state);
-		if (final)
-			fputc('\n', stderr);
-	} else {
-		fprintf(stderr, "%d/%d games, %.2f games/s, %s\n", r->ndone, total, rate,
-		        state);
-	}
-}
-
-/* Folds complete pairs into the SPRT in pair order, so the verdict and the
- * pair it is reached at do not depend on the order threads finish in. */
-static void advance_sprt(Run *r)
-{
-	const Schedule *s = r->sched;
-	while (r->sprt_status == SPRT_CONTINUE && 2 * r->sprt_pairs + 1 < s->count) {
-		const Job *a = &s->jobs[2 * r->sprt_pairs],
-		          *b = &s->jobs[2 * r->sprt_pairs + 1];
-		if (r->score[a->id] < 0 || r->score[b->id] < 0)
-			break;
-		/* Player 0 is "A": its score in both games of the pair. */
-		double s1 = a->black == 0 ? r->score[a->id] : 1 - r->score[a->id];
-		double s2 = b->black == 0 ? r->score[b->id] : 1 - r->score[b->id];
-		r->penta[(int)(2 * (s1 + s2) + 0.5)]++;
-		r->sprt_pairs++;
-		r->llr = sprt_llr(&r->sprt, r->penta);
-		r->sprt_status = sprt_status(&r->sprt, r->llr);
-	}
-	if (r->sprt_status != SPRT_CONTINUE)
-		atomic_store(&r->stop, true);
-}
 
 /* The game's .psq record, by the worker that played it, before its line
  * goes to games.csv (the sink's prepare). Creating a file can block on the
@@ -240,7 +78,7 @@ static int runner_prepare(void *ctx, const Job *j, const GameRecord *rec)
 
 /* A game on disk, counted: by record_game as it is played, by resume_row
  * as it is read back. */
-static void count_game(Run *r, const Job *j, double score)
+void run_count_game(Run *r, const Job *j, double score)
 {
 	r->wdl[j->black][j->white][score == 1 ? 0 : score == 0 ? 2 : 1]++;
 	r->done[j->id] = true;
@@ -286,7 +124,7 @@ static bool sample_row(void *user, int job, SampleJob *out)
 
 /* The samples file written again from games.csv (samples.h), and, at the
  * start (open), opened for appending. Returns 0 or -1 with a message. */
-static int settle_samples(Run *r, bool open, char *err, size_t errlen)
+int run_settle_samples(Run *r, bool open, char *err, size_t errlen)
 {
 	const Tournament *t = r->t;
 	if (t->sample == SAMPLE_OFF)
@@ -318,7 +156,7 @@ static int append_messages(Run *r, const Job *j, const char *const names[2],
 
 /* messages.txt settled (messages.h) and, at the start (open), opened for
  * appending; nothing without msg. Returns 0 or -1 with a message. */
-static int settle_messages(Run *r, bool open, char *err, size_t errlen)
+int run_settle_messages(Run *r, bool open, char *err, size_t errlen)
 {
 	if (!r->t->msg)
 		return 0;
@@ -373,12 +211,12 @@ static void record_game(Run *r, const Job *j, const GameRecord *rec, double scor
 		return;
 	}
 	crashpoint("kill/after-game");
-	count_game(r, j, score);
+	run_count_game(r, j, score);
 	r->nplayed++;
 	r->player_ms += rec->time_ms[0] + rec->time_ms[1];
 	if (t->sprt)
-		advance_sprt(r);
-	print_progress(r, false);
+		run_advance_sprt(r);
+	run_print_progress(r, false);
 }
 
 /* Does a `log` parameter (external engines) of value v mean a file per
@@ -425,7 +263,7 @@ static bool runner_finished(void *ctx, const Job *j, const GameRecord *rec)
 }
 
 /* Does any player keep per-game logs (so logs/ is needed)? */
-static bool any_log(const Run *r)
+bool run_any_log(const Run *r)
 {
 	for (int i = 0; i < r->t->nplayers; i++) {
 		const ParamSet *ps = &r->t->players[i].params;
@@ -437,153 +275,9 @@ static bool any_log(const Run *r)
 }
 
 /* The message "arena run: msg" into err; returns status. */
-static int say(char *err, size_t errlen, int status, const char *msg)
+int run_say(char *err, size_t errlen, int status, const char *msg)
 {
 	snprintf(err, errlen, "arena run: %s", msg);
-	return status;
-}
-
-/* The text of the configuration as used, for the run folder. */
-static char *config_text(const Tournament *t)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	if (!f)
-		return NULL;
-	config_write(t, f);
-	fclose(f);
-	return buf;
-}
-
-/* A game of games.csv as read back (results_scan): it must belong to
- * this run, and its moves must be moves of its board (a .psq record may be
- * written again from them), checked before anything is written; then it
- * is marked done. */
-static int resume_row(void *user, const ResultRow *row, const char *moves, char *msg,
-                      size_t msglen)
-{
-	Run *r = user;
-	const Tournament *t = r->t;
-	if (row->job >= r->sched->count && row->job < SCHEDULE_MAX)
-		return err_set(msg, msglen,
-		               "game %d is past this run's %d games: pairs or rounds may "
-		               "grow on resume, not shrink",
-		               row->job, r->sched->count);
-	const Job *j = row->job < r->sched->count ? &r->sched->jobs[row->job] : NULL;
-	if (!j || strcmp(row->black, t->players[j->black].name) != 0 ||
-	    strcmp(row->white, t->players[j->white].name) != 0) {
-		return err_set(msg, msglen, "game %d does not belong to this tournament",
-		               row->job);
-	}
-	int16_t pts[BOARD_MAX_MOVES];
-	if (record_parse_moves(t->size, moves, pts, BOARD_MAX_MOVES, msg, msglen) < 0)
-		return -1;
-	r->ngames_read++;
-	if (!r->done[j->id])
-		count_game(r, j, row->score);
-	return 0;
-}
-
-/* games/ (psq = on) and logs/, once the folder's games are known good. */
-static int make_folders(const Run *r, char *err, size_t errlen)
-{
-	char sub[sizeof r->dir + 16];
-	if (r->t->psq) {
-		snprintf(sub, sizeof sub, "%s/games", r->dir);
-		if (rundir_create(sub, err, errlen) < 0)
-			return -1;
-	}
-	if (any_log(r)) {
-		snprintf(sub, sizeof sub, "%s/logs", r->dir);
-		if (rundir_create(sub, err, errlen) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* The folder's config.ini, games.csv and resume. Returns 0, or an exit
- * status (2: the folder holds another run) with the message in out. */
-static int prepare_folder(Run *r, const char *text, const char *ini, const char *csv,
-                          char *out, size_t outlen)
-{
-	char err[ERR_MAX];
-	long torn_at = -1;
-	if (access(csv, F_OK) == 0 &&
-	    results_scan(csv, resume_row, r, &torn_at, err, sizeof err) < 0)
-		return say(out, outlen, 2, err);
-	/* faults.csv too, before anything is written: faults_settle drops its
-	 * torn last line, but any other damage is refused like games.csv's. */
-	if (access(r->faults_path, F_OK) == 0 &&
-	    faults_scan(r->faults_path, true, NULL, NULL, err, sizeof err) < 0)
-		return say(out, outlen, 2, err);
-	/* Resume only the same tournament: once games are on disk, the saved
-	 * configuration must match but for the keys that do not change the
-	 * games. Where the folder is (out) is no part of it: a folder can be
-	 * moved, or named another way. config.ini, faults.csv and the header of
-	 * games.csv are written lazily (renamed into place, not synced: six
-	 * syncs would keep the first game waiting some 20 ms), so a power loss
-	 * can leave config.ini empty: then, as when it is missing, the games
-	 * are checked against the schedule alone. */
-	/* The keys free to change (threads, status_every, out; openings and
-	 * program, known by their hashes: inputs.h) are the tables' (config_keys.c). */
-	char *old = r->ngames_read > 0 ? rundir_slurp(ini) : NULL;
-	if (old && !*old) { /* empty: a power loss after its lazy write */
-		free(old);
-		old = NULL;
-	}
-	int status = 0;
-	ConfigDiff diff;
-	if (old && !config_diff_find(old, text, config_sections, &diff)) {
-		char what[ERR_MAX];
-		inputs_explain(r->t, old, &diff, what, sizeof what);
-		snprintf(
-		    out, outlen,
-		    "arena run: %s:%d: %s;\n%s holds a run with another configuration: "
-		    "give this run another name (--set tournament.name=...) or remove "
-		    "the folder",
-		    ini, diff.line, what, r->dir);
-		status = 2;
-	} else if (make_folders(r, err, sizeof err) < 0 ||
-	           outfile_write(ini, text, strlen(text), true, err, sizeof err) < 0 ||
-	           faults_settle(r->faults_path, r->done, r->sched->count, true, err,
-	                         sizeof err) < 0 ||
-	           results_open_append(&r->faults, r->faults_path, err, sizeof err) < 0 ||
-	           moves_csv_settle(r->moves_path, r->done, r->sched->count, true, err,
-	                            sizeof err) < 0 ||
-	           results_open_append(&r->moves, r->moves_path, err, sizeof err) < 0 ||
-	           settle_samples(r, true, err, sizeof err) < 0 ||
-	           settle_messages(r, true, err, sizeof err) < 0 ||
-	           results_open(&r->csv, csv, torn_at, err, sizeof err) < 0) {
-		status = say(out, outlen, 1, err);
-	} else if (r->t->psq) {
-		/* Records are not synced: lost ones are written again (psq.h). */
-		int repaired = 0;
-		if (r->ngames_read > 0 &&
-		    psq_repair(r->dir, csv, r->t->size, &repaired, err, sizeof err) < 0) {
-			status = say(out, outlen, 1, err);
-		} else if (repaired) { /* a note: the run goes on */
-			fprintf(
-			    stderr,
-			    "arena run: %d .psq records lost (a power loss?) were written "
-			    "again from games.csv, without their move times\n",
-			    repaired);
-		}
-	}
-	free(old);
-	return status;
-}
-
-/* How to go on after a stop that kept the finished games, into err: the
- * lines before (or ""), then "WHY (N of M games kept); run the same command
- * again to resume". Returns status. */
-static int say_resume(const Run *r, const char *before, const char *why, int status,
-                      char *err, size_t errlen)
-{
-	snprintf(err, errlen,
-	         "%s%sarena run: %s (%d of %d games kept in %s/games.csv); run the same "
-	         "command again to resume",
-	         before, r->tty ? "\n" : "", why, r->ndone, r->sched->count, r->dir);
 	return status;
 }
 
@@ -599,13 +293,13 @@ static int load(const RunOptions *o, Tournament *t, OpeningSet *openings, Schedu
 	}
 	for (int i = 0; i < o->nsets; i++)
 		if (config_override(t, o->sets[i], msg, sizeof msg) < 0)
-			return say(err, errlen, 2, msg);
+			return run_say(err, errlen, 2, msg);
 	if (config_override_warning(t, msg, sizeof msg)) /* a note: the run goes on */
 		fprintf(stderr, "arena run: warning: %s\n", msg);
 	if (o->threads >= 0)
 		t->threads = (int)o->threads;
 	if (o->out && !*o->out)
-		return say(err, errlen, 2, "--out needs a folder name");
+		return run_say(err, errlen, 2, "--out needs a folder name");
 	if (o->out && snprintf(t->out, sizeof t->out, "%s", o->out) >= (int)sizeof t->out) {
 		snprintf(err, errlen, "arena run: --out: longer than %zu bytes",
 		         sizeof t->out - 1);
@@ -631,45 +325,13 @@ static int load(const RunOptions *o, Tournament *t, OpeningSet *openings, Schedu
 	}
 	if (t->symmetries && openings_add_symmetries(openings, t->size) < 0) {
 		openings_free(openings);
-		return say(err, errlen, 1, "out of memory");
+		return run_say(err, errlen, 1, "out of memory");
 	}
 	if (schedule_build(t, openings->count, sched, msg, sizeof msg) < 0) {
 		openings_free(openings);
-		return say(err, errlen, 2, msg);
+		return run_say(err, errlen, 2, msg);
 	}
 	return 0;
-}
-
-/* The samples file: sample_file, from the run folder if relative, or
- * samples.EXT there. */
-static void samples_name(const Tournament *t, const char *dir, char *out, size_t outlen)
-{
-	static const char *const ext[] = {"", "csv", "bin", "bin.lz4"};
-	if (t->sample_file[0] == '/')
-		snprintf(out, outlen, "%s", t->sample_file);
-	else if (t->sample_file[0])
-		snprintf(out, outlen, "%s/%s", dir, t->sample_file);
-	else
-		snprintf(out, outlen, "%s/samples.%s", dir, ext[t->sample]);
-}
-
-/* The run folder made and taken, its games read back (prepare_folder).
- * Returns 0, or an exit status with the message in err. */
-static int open_folder(Run *r, const char *text, char *err, size_t errlen)
-{
-	char msg[ERR_MAX];
-	const Tournament *t = r->t;
-	snprintf(r->dir, sizeof r->dir, "%s/%s", t->out, t->name);
-	snprintf(r->csv_path, sizeof r->csv_path, "%.1090s/games.csv", r->dir);
-	snprintf(r->faults_path, sizeof r->faults_path, "%.1090s/faults.csv", r->dir);
-	snprintf(r->moves_path, sizeof r->moves_path, "%.1090s/moves.csv", r->dir);
-	snprintf(r->msgs_path, sizeof r->msgs_path, "%.1090s/" MESSAGES_FILE, r->dir);
-	snprintf(r->ini_path, sizeof r->ini_path, "%.1090s/config.ini", r->dir);
-	samples_name(t, r->dir, r->samples_path, sizeof r->samples_path);
-	if (rundir_create(r->dir, msg, sizeof msg) < 0 ||
-	    rundir_lock(&r->lock, r->dir, msg, sizeof msg) < 0)
-		return say(err, errlen, 1, msg); /* not bad input: status 1 */
-	return prepare_folder(r, text, r->ini_path, r->csv_path, err, errlen);
 }
 
 /* The run's adjudication (game_play.h) into spec, and each player's
@@ -712,7 +374,7 @@ static int play(Run *r, char *msg, size_t msglen)
 	        r->openings->count == 1 ? "" : "s", sched->count, r->ndone, r->nthreads,
 	        r->nthreads == 1 ? "" : "s", r->dir);
 	if (t->sprt)
-		advance_sprt(r);
+		run_advance_sprt(r);
 	interrupt_install();
 	Job *todo = malloc(sizeof *todo * (size_t)(sched->count - r->ndone + 1));
 	if (!todo) {
@@ -778,12 +440,13 @@ static bool settle(Run *r, int ran, const char *play_msg, int *status, char *err
 		char why[sizeof r->failed_path + 256];
 		snprintf(why, sizeof why, "%s: %s", r->failed_path,
 		         results_why(r->write_failed));
-		say_resume(r, "", why, 1, err, errlen);
+		run_say_resume(r, "", why, 1, err, errlen);
 		return false;
 	}
 	int stopped = interrupt_finishing(); /* a later Ctrl-C: the report is finished */
 	if (stopped) {
-		*status = say_resume(r, "", strsignal(stopped), 128 + stopped, err, errlen);
+		*status =
+		    run_say_resume(r, "", strsignal(stopped), 128 + stopped, err, errlen);
 		return false;
 	}
 	if (ran < 0) { /* a player could not be made */
@@ -811,12 +474,12 @@ static bool settle(Run *r, int ran, const char *play_msg, int *status, char *err
 	    (results_sort(r->csv_path, keep, msg, sizeof msg) < 0 ||
 	     faults_settle(r->faults_path, r->done, count, false, msg, sizeof msg) < 0 ||
 	     moves_csv_settle(r->moves_path, r->done, count, false, msg, sizeof msg) < 0 ||
-	     settle_samples(r, false, msg, sizeof msg) < 0 ||
-	     settle_messages(r, false, msg, sizeof msg) < 0)) {
+	     run_settle_samples(r, false, msg, sizeof msg) < 0 ||
+	     run_settle_messages(r, false, msg, sizeof msg) < 0)) {
 		char first[sizeof msg + 16];
 		snprintf(first, sizeof first, "arena run: %s\n", msg);
-		say_resume(r, first, "the final rewrite of games.csv failed", 1, err,
-		           errlen);
+		run_say_resume(r, first, "the final rewrite of games.csv failed", 1, err,
+		               errlen);
 		return false;
 	}
 	*status = 0;
@@ -880,7 +543,7 @@ static int report(Run *r, char *err, size_t errlen)
 		snprintf(sgf, sizeof sgf, "%.1100s/games.sgf", r->dir);
 		if (sgf_write_file(r->csv_path, t->size, t->rule, sgf, msg, sizeof msg) !=
 		    0)
-			return say(err, errlen, 1, msg);
+			return run_say(err, errlen, 1, msg);
 	}
 	crashpoint("kill/before-report");
 	const char *names[CONFIG_PLAYERS_MAX], *challengers[CONFIG_PLAYERS_MAX];
@@ -899,7 +562,7 @@ static int report(Run *r, char *err, size_t errlen)
 	snprintf(
 	    files, sizeof files, "config.ini, games.csv, moves.csv, faults.csv%s%s%s%s%s%s",
 	    t->msg ? ", " MESSAGES_FILE : "", t->sgf ? ", games.sgf" : "",
-	    t->psq ? ", games/*.psq" : "", any_log(r) ? ", logs/*.log" : "",
+	    t->psq ? ", games/*.psq" : "", run_any_log(r) ? ", logs/*.log" : "",
 	    t->sample ? ", " : "", t->sample ? (slash ? slash + 1 : r->samples_path) : "");
 	const ReportOptions o = {.anchor = t->anchor[0] ? t->anchor : NULL,
 	                         .challengers = challengers,
@@ -907,7 +570,7 @@ static int report(Run *r, char *err, size_t errlen)
 	                         .run_files = files};
 	if (report_run_opts(r->dir, r->csv_path, names, t->nplayers, &o, stdout, msg,
 	                    sizeof msg) < 0)
-		return say(err, errlen, 1, msg);
+		return run_say(err, errlen, 1, msg);
 	return 0;
 }
 
@@ -946,7 +609,7 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 	if (!tp || !r) {
 		free(tp);
 		free(r);
-		return say(err, errlen, 1, "out of memory");
+		return run_say(err, errlen, 1, "out of memory");
 	}
 	const Tournament *const t = tp;
 	OpeningSet openings;
@@ -958,19 +621,19 @@ int runner_run(const RunOptions *o, char *err, size_t errlen)
 		return status;
 	}
 	char msg[ERR_MAX];
-	char *text = config_text(t);
+	char *text = run_config_text(t);
 	if (run_init(r, t, &openings, &sched, o) < 0 || !text) {
-		status = say(err, errlen, 1, "out of memory");
+		status = run_say(err, errlen, 1, "out of memory");
 	} else if (t->sprt &&
 	           sprt_init(&r->sprt, &(SprtConfig){t->elo0, t->elo1, t->alpha, t->beta},
 	                     msg, sizeof msg) < 0) {
 		/* bad bounds are bad input: found before anything is written */
 		snprintf(err, errlen, "%s: %s", t->path, msg);
 		status = 2;
-	} else if ((status = open_folder(r, text, err, errlen)) == 0) {
+	} else if ((status = run_open_folder(r, text, err, errlen)) == 0) {
 		int ran = play(r, msg, sizeof msg);
 		double wall = (clock_ms() - r->t0) / 1e3;
-		print_progress(r, true);
+		run_print_progress(r, true);
 		if (settle(r, ran, msg, &status, err, errlen)) {
 			print_costs(r, wall);
 			status = report(r, err, errlen);

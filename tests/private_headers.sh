@@ -28,11 +28,11 @@ done
 # The arena's rooms: their public headers compile from the tuner, their
 # internal/ headers are out of its reach.
 for h in "$players"/../arena/*/*.h; do
-	case $h in */cmd/*) continue ;; esac
+	case $h in */cmd/* | */internal/*) continue ;; esac
 	compiles "$(basename "$h")" || fail "public header ${h#"$players"/../} does not compile: $(cat "$tmp/err")"
 	public=$((public + 1))
 done
-for h in "$players"/../arena/*/internal/*.h; do
+for h in "$players"/../arena/internal/*.h "$players"/../arena/*/internal/*.h; do
 	! compiles "$(basename "$h")" || fail "private header ${h#"$players"/../} is reachable from the tuner"
 	grep -q 'No such file' "$tmp/err" || fail "${h#"$players"/../}: $(cat "$tmp/err")"
 	private=$((private + 1))
