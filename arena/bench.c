@@ -90,14 +90,16 @@ static void make_games(BenchGame *games, Rule rule, uint64_t seed)
 	}
 }
 
-BenchResult bench_board(int runs)
+BenchResult bench_board(int runs, bool delta)
 {
 	BenchResult r = {0, 0, 0};
 	BenchGame *games = malloc(sizeof(BenchGame) * BENCH_GAMES);
 	double *times = malloc(sizeof(double) * (size_t)(runs > 0 ? runs : 1));
-	if (!games || !times) {
+	BoardDelta *kept = malloc(sizeof(BoardDelta) * BOARD_MAX_MOVES);
+	if (!games || !times || !kept) {
 		free(games);
 		free(times);
+		free(kept);
 		return r;
 	}
 	make_games(games, RULE_FREESTYLE, 20261121);
@@ -107,7 +109,10 @@ BenchResult bench_board(int runs)
 	for (int g = 0; g < BENCH_GAMES; g++) {
 		board_init(&b, 15, RULE_FREESTYLE);
 		for (int i = 0; i < games[g].count; i++) {
-			board_play(&b, games[g].moves[i]);
+			if (delta)
+				board_play_delta(&b, games[g].moves[i], &kept[i]);
+			else
+				board_play(&b, games[g].moves[i]);
 			uint64_t sum = b.hash;
 			for (int p = 0; p < BOARD_CELLS; p++)
 				if (b.cell[p] == CELL_EMPTY)
@@ -126,10 +131,18 @@ BenchResult bench_board(int runs)
 		for (int rep = 0; rep < BENCH_REPEAT; rep++)
 			for (int g = 0; g < BENCH_GAMES; g++) {
 				const BenchGame *bg = &games[g];
-				for (int i = 0; i < bg->count; i++)
-					board_play(&b, bg->moves[i]);
-				for (int i = 0; i < bg->count; i++)
-					board_undo(&b);
+				if (delta) {
+					for (int i = 0; i < bg->count; i++)
+						board_play_delta(&b, bg->moves[i],
+						                 &kept[i]);
+					for (int i = bg->count - 1; i >= 0; i--)
+						board_undo_delta(&b, &kept[i]);
+				} else {
+					for (int i = 0; i < bg->count; i++)
+						board_play(&b, bg->moves[i]);
+					for (int i = 0; i < bg->count; i++)
+						board_undo(&b);
+				}
 				stray |= b.hash ^ empty_hash;
 				ops += (uint64_t)bg->count;
 			}
@@ -142,6 +155,7 @@ BenchResult bench_board(int runs)
 		r.signature = 0;
 	free(games);
 	free(times);
+	free(kept);
 	return r;
 }
 
@@ -304,14 +318,15 @@ static void print_row(FILE *out, const char *name, BenchResult r)
 
 int bench_run(int runs, FILE *out, char *err, size_t errlen)
 {
-	BenchResult r = bench_board(runs);
-	if (r.signature == 0) {
+	BenchResult r = bench_board(runs, false), rd = bench_board(runs, true);
+	if (r.signature == 0 || rd.signature != r.signature) {
 		snprintf(err, errlen, "arena bench: board check failed");
 		return 1;
 	}
 	fprintf(out, "%-11s %12s %10s %14s  %s\n", "bench", "ops", "seconds", "ops/s",
 	        "signature");
 	print_row(out, "board", r);
+	print_row(out, "board-delta", rd);
 
 	BenchGame *games = malloc(sizeof(BenchGame) * BENCH_GAMES);
 	Board *pos = malloc(sizeof(Board) * BENCH_POSITIONS);
@@ -361,7 +376,8 @@ int bench_run(int runs, FILE *out, char *err, size_t errlen)
 	fprintf(out, "memory high-water mark: %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
 	fprintf(
 	    out,
-	    "board: one op is a play and its undo, with pattern updates.\n"
+	    "board: one op is a play and its undo, with pattern updates; board-delta:\n"
+	    "the same with board_play_delta and board_undo_delta, as the searches play.\n"
 	    "players: ops are nodes (iterations for mcts) on %d positions, %d per move;\n"
 	    "mcts-rand is mcts with leaf=playout,playout_tactics=off (every leaf valued\n"
 	    "by a uniformly random playout: the raw speed of the tree's loop).\n"

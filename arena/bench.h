@@ -6,6 +6,7 @@
 #define ARENA_BENCH_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -18,8 +19,9 @@ typedef struct {
 } BenchResult;
 
 /* The rules core: plays and takes back a fixed set of random games, with
- * pattern updates, runs times; the result holds the median time. */
-BenchResult bench_board(int runs);
+ * pattern updates, runs times; the result holds the median time. delta:
+ * with board_play_delta and board_undo_delta, as the searches play. */
+BenchResult bench_board(int runs, bool delta);
 
 /* A player type with default parameters (but for the "key=value,..."
  * settings, or NULL) and seed 1 chooses a move in each of the npos positions with the

@@ -78,6 +78,30 @@ NO_IPA static void update_around(Board *b, int p)
 	}
 }
 
+/* update_around, first keeping each point's patterns in d. */
+NO_IPA static void update_around_keep(Board *b, int p, BoardDelta *d)
+{
+	int x = point_x(p), y = point_y(p), n = 0;
+	for (int dir = 0; dir < 4; dir++) {
+		uint64_t word = b->line[dir][line_index(dir, x, y)];
+		int pos = line_pos(dir, x, y), step = board_step[dir];
+		for (int k = -BOARD_PAD; k <= BOARD_PAD; k++) {
+			int q = p + k * step;
+			if (k == 0 || b->cell[q] != CELL_EMPTY)
+				continue;
+			d->at[n].point = (int16_t)q;
+			d->at[n].threat[BLACK] = b->threat[BLACK][q];
+			d->at[n].threat[WHITE] = b->threat[WHITE][q];
+			d->at[n].pat[BLACK] = b->pat[BLACK][q];
+			d->at[n].pat[WHITE] = b->pat[WHITE][q];
+			n++;
+			update_point(b, q, dir, word, pos + k);
+		}
+	}
+	d->point = (int16_t)p;
+	d->n = (int16_t)n;
+}
+
 static void set_lines(Board *b, int p, unsigned code)
 {
 	int x = point_x(p), y = point_y(p);
@@ -112,7 +136,9 @@ int board_init(Board *b, int size, Rule rule)
 	return 0;
 }
 
-void board_put(Board *b, int p, Color c)
+/* board_put and board_undo without the pattern update: the cell, the
+ * hash, the move list and the line words. */
+static void put_stone(Board *b, int p, Color c)
 {
 	assert(board_empty_at(b, p));
 	assert(b->count < BOARD_MAX_MOVES);
@@ -126,22 +152,9 @@ void board_put(Board *b, int p, Color c)
 	if (b->to_move == WHITE)
 		b->hash ^= zobrist_side;
 	set_lines(b, p, (unsigned)c + 1);
-	update_around(b, p);
 }
 
-void board_play(Board *b, int p)
-{
-	board_put(b, p, b->to_move);
-}
-
-void board_set_to_move(Board *b, Color c)
-{
-	if (b->to_move != c)
-		b->hash ^= zobrist_side;
-	b->to_move = c;
-}
-
-void board_undo(Board *b)
+static int take_stone(Board *b)
 {
 	assert(b->count > 0);
 	int p = b->moves[--b->count];
@@ -154,7 +167,50 @@ void board_undo(Board *b)
 	if (b->to_move == WHITE)
 		b->hash ^= zobrist_side;
 	set_lines(b, p, CELL_EMPTY);
+	return p;
+}
+
+void board_put(Board *b, int p, Color c)
+{
+	put_stone(b, p, c);
 	update_around(b, p);
+}
+
+void board_play(Board *b, int p)
+{
+	board_put(b, p, b->to_move);
+}
+
+void board_play_delta(Board *b, int p, BoardDelta *d)
+{
+	put_stone(b, p, b->to_move);
+	update_around_keep(b, p, d);
+}
+
+void board_undo_delta(Board *b, const BoardDelta *d)
+{
+	int p = take_stone(b);
+	assert(p == d->point);
+	(void)p;
+	for (int i = 0; i < d->n; i++) {
+		int q = d->at[i].point;
+		b->threat[BLACK][q] = d->at[i].threat[BLACK];
+		b->threat[WHITE][q] = d->at[i].threat[WHITE];
+		b->pat[BLACK][q] = d->at[i].pat[BLACK];
+		b->pat[WHITE][q] = d->at[i].pat[WHITE];
+	}
+}
+
+void board_set_to_move(Board *b, Color c)
+{
+	if (b->to_move != c)
+		b->hash ^= zobrist_side;
+	b->to_move = c;
+}
+
+void board_undo(Board *b)
+{
+	update_around(b, take_stone(b));
 }
 
 void board_refresh(Board *b)

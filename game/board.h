@@ -122,6 +122,29 @@ void board_set_to_move(Board *b, Color c);
  * as they were before it. Requires b->count > 0. */
 void board_undo(Board *b);
 
+/* What a play changed, for an undo that puts it back instead of computing
+ * the patterns again: the empty points whose patterns the play renewed
+ * (those within BOARD_PAD of the stone on its four lines), each with its
+ * patterns and threats from before. A search that plays and undoes every
+ * move keeps one per ply; the undo then costs no table look-up. */
+enum { BOARD_DELTA_MAX = 4 * 2 * BOARD_PAD };
+typedef struct {
+	int16_t point; /* the stone played */
+	int16_t n;     /* entries in at[] */
+	struct {
+		int16_t point;
+		uint8_t threat[2];
+		uint16_t pat[2];
+	} at[BOARD_DELTA_MAX];
+} BoardDelta;
+
+/* board_play, keeping in *d what board_undo_delta needs. */
+void board_play_delta(Board *b, int p, BoardDelta *d);
+
+/* board_undo of the last play, which board_play_delta made with d (checked
+ * by assert only): the same board as board_undo leaves, faster. */
+void board_undo_delta(Board *b, const BoardDelta *d);
+
 /* The last stone played, or POINT_NONE on an empty board. */
 static inline int board_last(const Board *b)
 {

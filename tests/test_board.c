@@ -188,11 +188,20 @@ static int random_move(const Board *b, Rng *r)
 	}
 }
 
+/* board_undo, or board_undo_delta with the delta of the last play. */
+static void undo(Board *b, const BoardDelta *delta)
+{
+	if (delta)
+		board_undo_delta(b, &delta[b->count - 1]);
+	else
+		board_undo(b);
+}
+
 /* One game that wanders forward and back: plays (sometimes out of turn,
  * sometimes after changing the side to move), undoes a few plies or all of
  * them, and checks after every step against a refresh and against the copy
  * saved when the board last had that many stones. */
-static void wander(Board *saved, int size, Rule rule, Rng *r)
+static void wander(Board *saved, BoardDelta *delta, int size, Rule rule, Rng *r)
 {
 	Board b, fresh;
 	assert_int_equal(board_init(&b, size, rule), 0);
@@ -209,7 +218,9 @@ static void wander(Board *saved, int size, Rule rule, Rng *r)
 			}
 			int p = random_move(&b, r);
 			Color c = b.to_move;
-			if (rng_below(r, 4) == 0) {
+			if (delta) {
+				board_play_delta(&b, p, &delta[b.count]);
+			} else if (rng_below(r, 4) == 0) {
 				c = (Color)rng_below(r, 2);
 				board_put(&b, p, c);
 			} else {
@@ -226,14 +237,14 @@ static void wander(Board *saved, int size, Rule rule, Rng *r)
 			               ? b.count
 			               : 1 + (int)rng_below(r, (uint32_t)most);
 			for (int i = 0; i < back; i++) {
-				board_undo(&b);
+				undo(&b, delta);
 				expect_same(&b, &saved[b.count], true, "after undo");
 			}
 			expect_fresh(&b, "after undo");
 		}
 	}
 	while (b.count > 0) {
-		board_undo(&b);
+		undo(&b, delta);
 		expect_same(&b, &saved[b.count], true, "unwinding");
 	}
 	/* Back to the start, exactly: every pattern of the empty board too. */
@@ -253,8 +264,57 @@ static void play_undo_random_games(void **state)
 	for (Rule rule = RULE_FREESTYLE; rule < RULE_COUNT; rule++)
 		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
 			for (int game = 0; game < 10; game++)
-				wander(saved, sizes[i], rule, &r);
+				wander(saved, NULL, sizes[i], rule, &r);
 	free(saved);
+}
+
+/* The same walks with the deltas: every play keeps one, every undo puts
+ * it back, and the board must be what board_undo would have left. */
+static void play_undo_with_deltas(void **state)
+{
+	(void)state;
+	static const int sizes[] = {5, 6, 9, 15, 20};
+	Board *saved = malloc((BOARD_MAX_MOVES + 1) * sizeof *saved);
+	BoardDelta *delta = malloc(BOARD_MAX_MOVES * sizeof *delta);
+	assert_non_null(saved);
+	assert_non_null(delta);
+	Rng r;
+	rng_seed(&r, 43);
+	for (Rule rule = RULE_FREESTYLE; rule < RULE_COUNT; rule++)
+		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+			for (int game = 0; game < 10; game++)
+				wander(saved, delta, sizes[i], rule, &r);
+	free(saved);
+	free(delta);
+}
+
+/* A delta holds the empty points on the stone's four lines within
+ * BOARD_PAD, each once, with what they were before the play. */
+static void delta_lists_the_renewed_points(void **state)
+{
+	(void)state;
+	Board b, before;
+	BoardDelta d;
+	assert_int_equal(board_init(&b, 15, RULE_FREESTYLE), 0);
+	board_play(&b, board_point(7, 7));
+	board_play(&b, board_point(8, 7));
+	before = b;
+	int p = board_point(7, 8);
+	board_play_delta(&b, p, &d);
+	assert_int_equal(d.point, p);
+	/* 40 points on the lines, less the two stones on them and the
+	 * points off the board (none: (7, 8) is 5 or more from each edge). */
+	assert_int_equal(d.n, 40 - 2);
+	for (int i = 0; i < d.n; i++) {
+		int q = d.at[i].point;
+		assert_int_equal(before.cell[q], CELL_EMPTY);
+		for (int j = 0; j < i; j++)
+			assert_int_not_equal(d.at[j].point, q);
+		for (Color c = BLACK; c <= WHITE; c++) {
+			assert_int_equal(d.at[i].threat[c], before.threat[c][q]);
+			assert_int_equal(d.at[i].pat[c], before.pat[c][q]);
+		}
+	}
 }
 
 /* Straight games to a full board (fives do not stop board_play), checked
@@ -515,6 +575,8 @@ int main(void)
 	    cmocka_unit_test(hash_ignores_move_order),
 	    cmocka_unit_test(hash_distinct_along_game),
 	    cmocka_unit_test(play_undo_random_games),
+	    cmocka_unit_test(play_undo_with_deltas),
+	    cmocka_unit_test(delta_lists_the_renewed_points),
 	    cmocka_unit_test(fill_and_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
