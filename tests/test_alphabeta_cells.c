@@ -156,8 +156,9 @@ static void test_totals_are_counts(void **state)
 	}
 }
 
-/* After every ab_play and every ab_undo of random games, the frame's totals
- * equal those ab_pos_setup computes from scratch, with the cell scores on. */
+/* After every ab_play and every ab_undo of random games, the board's
+ * patterns equal a refresh's, and the frame's totals those ab_pos_setup
+ * computes from scratch, with the cell scores on. */
 static void test_incremental(void **state)
 {
 	(void)state;
@@ -190,6 +191,19 @@ static void test_incremental(void **state)
 					for (int k = (int)rng_below(&r, 4);
 					     k > 0 && s->ply > 0; k--)
 						ab_undo(s);
+				/* the board too: ab_undo puts the patterns back from
+				 * the play's delta */
+				Board again = s->b;
+				board_refresh(&again);
+				for (int q = 0; q < BOARD_CELLS; q++)
+					if (again.cell[q] == CELL_EMPTY)
+						for (int c = 0; c < 2; c++) {
+							assert_int_equal(s->b.pat[c][q],
+							                 again.pat[c][q]);
+							assert_int_equal(
+							    s->b.threat[c][q],
+							    again.threat[c][q]);
+						}
 				ab_pos_setup(fresh, &s->b);
 				assert_memory_equal(s->frame[s->ply].total,
 				                    fresh->frame[0].total,

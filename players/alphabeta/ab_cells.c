@@ -51,45 +51,24 @@ void ab_eval_cells(AbEval *e, const int64_t score[AB_CELLS])
 	ab_eval_cells_rule(e, e->rule);
 }
 
-/* The values of the empty points within BOARD_PAD of p on its four lines,
- * both colours, added to total[] with sign; p itself only if with_p. */
-static inline void lines_through(const AbEval *e, const Board *b, int p, int64_t sign,
-                                 bool with_p, int64_t total[2])
+void ab_eval_cells_delta(const AbEval *e, const Board *b, const BoardDelta *d,
+                         int64_t total[2])
 {
-	int64_t sum[2] = {0, 0};
-	for (int d = 0; d < 4; d++) {
-		int step = board_step[d];
-		for (int k = 1; k <= BOARD_PAD; k++) {
-			int q = p - k * step;
-			if (b->cell[q] == CELL_EMPTY) {
-				sum[0] += e->cell_value[0][b->threat[0][q]];
-				sum[1] += e->cell_value[1][b->threat[1][q]];
-			}
-			q = p + k * step;
-			if (b->cell[q] == CELL_EMPTY) {
-				sum[0] += e->cell_value[0][b->threat[0][q]];
-				sum[1] += e->cell_value[1][b->threat[1][q]];
-			}
-		}
+	if (!e->cells_on)
+		return;
+	/* The stone's point keeps its threat from before (board.h): it
+	 * leaves the sum. */
+	int64_t sum[2] = {-e->cell_value[0][b->threat[0][d->point]],
+	                  -e->cell_value[1][b->threat[1][d->point]]};
+	for (int i = 0; i < d->n; i++) {
+		int q = d->at[i].point;
+		sum[0] += e->cell_value[0][b->threat[0][q]] -
+		          e->cell_value[0][d->at[i].threat[0]];
+		sum[1] += e->cell_value[1][b->threat[1][q]] -
+		          e->cell_value[1][d->at[i].threat[1]];
 	}
-	if (with_p) {
-		sum[0] += e->cell_value[0][b->threat[0][p]];
-		sum[1] += e->cell_value[1][b->threat[1][p]];
-	}
-	total[0] += sign * sum[0];
-	total[1] += sign * sum[1];
-}
-
-void ab_eval_cells_off(const AbEval *e, const Board *b, int p, int64_t total[2])
-{
-	if (e->cells_on)
-		lines_through(e, b, p, -1, true, total);
-}
-
-void ab_eval_cells_on(const AbEval *e, const Board *b, int p, int64_t total[2])
-{
-	if (e->cells_on)
-		lines_through(e, b, p, 1, false, total);
+	total[0] += sum[0];
+	total[1] += sum[1];
 }
 
 void ab_eval_cells_full(const AbEval *e, const Board *b, int64_t total[2])

@@ -47,26 +47,17 @@ static void mark_near(const AbSearch *s, AbFrame *f, int p)
 	f->occ[row] |= 1u << col;
 }
 
-/* After a stone on p: the empty points whose threats changed are those
- * within BOARD_PAD of p on its four lines (see board.h). Whether a point
- * makes a four depends only on the cells within four of it, except where
- * a five must be exact (a sixth stone beyond turns it into an overline):
- * in freestyle the points five away need no look. */
-static void update_fours(const Board *b, AbFrame *f, int p)
+/* After the play d records: the points whose threats changed are those d
+ * lists (board.h); the stone's point is in neither set now. */
+static void update_fours(const Board *b, AbFrame *f, const BoardDelta *d)
 {
-	int reach = b->rule == RULE_FREESTYLE ? 4 : BOARD_PAD;
-	for (int d = 0; d < 4; d++) {
-		int step = board_step[d];
-		for (int k = -reach; k <= reach; k++) {
-			int q = p + k * step;
-			if (k == 0 || b->cell[q] != CELL_EMPTY)
-				continue;
-			set_bit(f->four[BLACK], q, b->threat[BLACK][q] >= THREAT_FOUR);
-			set_bit(f->four[WHITE], q, b->threat[WHITE][q] >= THREAT_FOUR);
-		}
+	for (int i = 0; i < d->n; i++) {
+		int q = d->at[i].point;
+		set_bit(f->four[BLACK], q, b->threat[BLACK][q] >= THREAT_FOUR);
+		set_bit(f->four[WHITE], q, b->threat[WHITE][q] >= THREAT_FOUR);
 	}
-	set_bit(f->four[BLACK], p, false);
-	set_bit(f->four[WHITE], p, false);
+	set_bit(f->four[BLACK], d->point, false);
+	set_bit(f->four[WHITE], d->point, false);
 }
 
 void ab_pos_setup(AbSearch *s, const Board *pos)
@@ -97,30 +88,31 @@ void ab_pos_setup(AbSearch *s, const Board *pos)
 void ab_play(AbSearch *s, int p)
 {
 	AbFrame *f = &s->frame[s->ply + 1];
+	BoardDelta *d = &s->delta[s->ply];
 	*f = s->frame[s->ply];
-	ab_eval_cells_off(s->eval, &s->b, p, f->total);
-	board_play(&s->b, p);
+	board_play_delta(&s->b, p, d);
 	ab_tt_prefetch(s->tt, s->b.hash);
-	update_fours(&s->b, f, p);
+	update_fours(&s->b, f, d);
 	mark_near(s, f, p);
 	ab_eval_delta(s->eval, &s->b, p, f->total);
-	ab_eval_cells_on(s->eval, &s->b, p, f->total);
+	ab_eval_cells_delta(s->eval, &s->b, d, f->total);
 	s->ply++;
 }
 
 void ab_play_light(AbSearch *s, int p)
 {
 	AbFrame *f = &s->frame[s->ply + 1];
+	BoardDelta *d = &s->delta[s->ply];
 	memcpy(f->four, s->frame[s->ply].four, sizeof f->four);
-	board_play(&s->b, p);
-	update_fours(&s->b, f, p);
+	board_play_delta(&s->b, p, d);
+	update_fours(&s->b, f, d);
 	s->ply++;
 }
 
 void ab_undo(AbSearch *s)
 {
-	board_undo(&s->b);
 	s->ply--;
+	board_undo_delta(&s->b, &s->delta[s->ply]);
 }
 
 bool ab_time_up(const AbSearch *s)

@@ -102,15 +102,15 @@ void ab_eval_full(const AbEval *e, const Board *b, int64_t total[2]);
  * position after board_play). */
 void ab_eval_delta(const AbEval *e, const Board *b, int p, int64_t total[2]);
 
-/* The point classes' part of the totals (ab_cells.c). A stone on p changes
- * the Threat of the empty points within BOARD_PAD on its four lines only
- * (board.h), so ab_eval_cells_off before board_play(p) takes those
- * points' values (p's too) out of total[], and ab_eval_cells_on after it
- * puts the still empty ones back. ab_eval_cells_full: both colours' from
- * the board's threats alone; ab_eval_cell_counts: how many empty points
- * of each colour fall in each class. */
-void ab_eval_cells_off(const AbEval *e, const Board *b, int p, int64_t total[2]);
-void ab_eval_cells_on(const AbEval *e, const Board *b, int p, int64_t total[2]);
+/* The point classes' part of the totals (ab_cells.c). A stone changes the
+ * Threat of the empty points that board_play_delta lists in its delta
+ * only (board.h), so ab_eval_cells_delta, after the play, adds to total[]
+ * their values now less their values before, and takes out the stone's
+ * point. ab_eval_cells_full: both colours' from the board's threats
+ * alone; ab_eval_cell_counts: how many empty points of each colour fall
+ * in each class. */
+void ab_eval_cells_delta(const AbEval *e, const Board *b, const BoardDelta *d,
+                         int64_t total[2]);
 void ab_eval_cells_full(const AbEval *e, const Board *b, int64_t total[2]);
 void ab_eval_cell_counts(const AbEval *e, const Board *b, int count[2][AB_CELLS]);
 

@@ -4,8 +4,9 @@
  * AbSearch owns a private copy of the position and, per ply, a frame of
  * derived state that play copies forward and undo simply drops: the points
  * where each colour makes a four or five, the candidate region near stones,
- * the occupied points and the evaluation totals. So undo costs one
- * board_undo and nothing else.
+ * the occupied points and the evaluation totals; and per ply the board's
+ * delta of the play (board.h). So undo costs one board_undo_delta and
+ * nothing else.
  *
  * Node count: every position entered (search, leaf, VCF attack and defence)
  * is one node, counted by ab_node before it does any work; the search stops
@@ -76,6 +77,7 @@ typedef struct AbSearch {
 	Board b;
 	int ply;
 	AbFrame frame[AB_MAX_PLY + 1];
+	BoardDelta delta[AB_MAX_PLY]; /* what the play from ply i changed */
 	const AbEval *eval;
 	AbTT *tt;
 	Solver *solver; /* NULL: no threat solver at the root */
