@@ -35,7 +35,8 @@ Solver *solver_create(size_t table_bytes)
 	/* calloc, not aligned_alloc: pages untouched stay unmapped. */
 	s->table_mem = calloc(n * sizeof *s->table + TABLE_ALIGN, 1);
 	s->frames = malloc(PN_PLIES * sizeof *s->frames);
-	if (!s->table_mem || !s->frames) {
+	s->delta = malloc(BOARD_MAX_MOVES * sizeof *s->delta);
+	if (!s->table_mem || !s->frames || !s->delta) {
 		solver_destroy(s);
 		return NULL;
 	}
@@ -56,6 +57,7 @@ void solver_destroy(Solver *s)
 		return;
 	free(s->table_mem);
 	free(s->frames);
+	free(s->delta);
 	free(s);
 }
 
@@ -67,7 +69,7 @@ void solver_clear(Solver *s)
 void threat_play(Solver *s, int p)
 {
 	s->key = threat_key_after(s, p);
-	board_play(s->b, p);
+	board_play_delta(s->b, p, &s->delta[s->b->count]);
 	if (++s->nodes >= s->limit && s->limit)
 		s->stop = true;
 }
@@ -77,7 +79,7 @@ void threat_undo(Solver *s)
 	Board *b = s->b;
 	int p = board_last(b);
 	s->key ^= s->zobrist[b->cell[p] - 1][p] ^ s->zobrist_side;
-	board_undo(b);
+	board_undo_delta(b, &s->delta[b->count - 1]);
 }
 
 _Static_assert(sizeof(TableEntry) * TABLE_WAYS == TABLE_ALIGN, "a bucket is a cache line");

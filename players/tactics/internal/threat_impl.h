@@ -75,6 +75,9 @@ struct Solver {
 	void *table_mem;
 	size_t mask;     /* entries - 1, a power of two minus one */
 	PnFrame *frames; /* PN_PLIES of them */
+	/* The delta of the play that made the board's count i + 1 (board.h):
+	 * the path is the solver's own, so its undo puts the patterns back. */
+	BoardDelta *delta; /* BOARD_MAX_MOVES of them */
 	/* The current solve. */
 	Board *b;
 	Color att;
@@ -116,8 +119,8 @@ int threat_defences(Solver *s, int16_t *out);
 
 /* ---- threat.c ---- */
 
-/* board_play, counting the node and raising stop at the node limit;
- * threat_undo takes it back. Both keep s->key. */
+/* board_play (with a delta), counting the node and raising stop at the
+ * node limit; threat_undo takes it back. Both keep s->key. */
 void threat_play(Solver *s, int p);
 void threat_undo(Solver *s);
 
