@@ -49,6 +49,37 @@ static inline void update_point(Board *b, int q, int d, uint64_t word, int pos)
 	b->threat[WHITE][q] = b->combo[WHITE][b->pat[WHITE][q]];
 }
 
+/* The empty points within reach of p on its four lines get their patterns
+ * renewed, each kept in d first unless d is NULL. Under freestyle the
+ * reach is four, not BOARD_PAD: five or more stones win there, so no
+ * shape looks past four cells from its centre, and a stone five away
+ * changes nothing (tests/test_pattern checks the table for it). Inlined
+ * with a constant reach, so the loops unroll. */
+static inline __attribute__((always_inline)) int renew(Board *b, int p, BoardDelta *d,
+                                                       const int reach)
+{
+	int x = point_x(p), y = point_y(p), n = 0;
+	for (int dir = 0; dir < 4; dir++) {
+		uint64_t word = b->line[dir][line_index(dir, x, y)];
+		int pos = line_pos(dir, x, y), step = board_step[dir];
+		for (int k = -reach; k <= reach; k++) {
+			int q = p + k * step;
+			if (k == 0 || b->cell[q] != CELL_EMPTY)
+				continue;
+			if (d) {
+				d->at[n].point = (int16_t)q;
+				d->at[n].threat[BLACK] = b->threat[BLACK][q];
+				d->at[n].threat[WHITE] = b->threat[WHITE][q];
+				d->at[n].pat[BLACK] = b->pat[BLACK][q];
+				d->at[n].pat[WHITE] = b->pat[WHITE][q];
+				n++;
+			}
+			update_point(b, q, dir, word, pos + k);
+		}
+	}
+	return n;
+}
+
 /* GCC 12 at -O1 and -O2 (not -O3) drops every call of update_around: after
  * its loop optimiser rewrites the pattern stores as addresses off a null
  * base, the callers see a function without effects. Keeping the function out
@@ -59,47 +90,21 @@ static inline void update_point(Board *b, int q, int d, uint64_t word, int pos)
 #define NO_IPA
 #endif
 
-/* After the stone at p changed, renew the patterns of the empty points
- * within BOARD_PAD of p on its four lines. */
+/* After the stone at p changed, renew the patterns around it. */
 NO_IPA static void update_around(Board *b, int p)
 {
-	int x = point_x(p), y = point_y(p);
-	for (int d = 0; d < 4; d++) {
-		uint64_t word = b->line[d][line_index(d, x, y)];
-		int pos = line_pos(d, x, y), step = board_step[d];
-		for (int k = 1; k <= BOARD_PAD; k++) {
-			int q = p - k * step;
-			if (b->cell[q] == CELL_EMPTY)
-				update_point(b, q, d, word, pos - k);
-			q = p + k * step;
-			if (b->cell[q] == CELL_EMPTY)
-				update_point(b, q, d, word, pos + k);
-		}
-	}
+	if (b->rule == RULE_FREESTYLE)
+		renew(b, p, NULL, 4);
+	else
+		renew(b, p, NULL, BOARD_PAD);
 }
 
 /* update_around, first keeping each point's patterns in d. */
 NO_IPA static void update_around_keep(Board *b, int p, BoardDelta *d)
 {
-	int x = point_x(p), y = point_y(p), n = 0;
-	for (int dir = 0; dir < 4; dir++) {
-		uint64_t word = b->line[dir][line_index(dir, x, y)];
-		int pos = line_pos(dir, x, y), step = board_step[dir];
-		for (int k = -BOARD_PAD; k <= BOARD_PAD; k++) {
-			int q = p + k * step;
-			if (k == 0 || b->cell[q] != CELL_EMPTY)
-				continue;
-			d->at[n].point = (int16_t)q;
-			d->at[n].threat[BLACK] = b->threat[BLACK][q];
-			d->at[n].threat[WHITE] = b->threat[WHITE][q];
-			d->at[n].pat[BLACK] = b->pat[BLACK][q];
-			d->at[n].pat[WHITE] = b->pat[WHITE][q];
-			n++;
-			update_point(b, q, dir, word, pos + k);
-		}
-	}
 	d->point = (int16_t)p;
-	d->n = (int16_t)n;
+	d->n = (int16_t)(b->rule == RULE_FREESTYLE ? renew(b, p, d, 4)
+	                                           : renew(b, p, d, BOARD_PAD));
 }
 
 static void set_lines(Board *b, int p, unsigned code)

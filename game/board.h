@@ -8,7 +8,8 @@
  *
  * board_play and board_undo are O(1) in the board size: they update the
  * Zobrist hash and the line patterns of the empty points within BOARD_PAD of
- * the stone on its four lines. The pattern of an occupied point is not kept
+ * the stone on its four lines (within four under freestyle, where a stone
+ * five away changes no pattern). The pattern of an occupied point is not kept
  * up to date; it becomes valid again when the stone is undone (moves are
  * undone in reverse order, so its neighbourhood is then what it was).
  *
@@ -124,9 +125,9 @@ void board_undo(Board *b);
 
 /* What a play changed, for an undo that puts it back instead of computing
  * the patterns again: the empty points whose patterns the play renewed
- * (those within BOARD_PAD of the stone on its four lines), each with its
- * patterns and threats from before. A search that plays and undoes every
- * move keeps one per ply; the undo then costs no table look-up. */
+ * (those on the stone's four lines within BOARD_PAD, or four under
+ * freestyle), each with its patterns and threats from before. A search that plays and
+ * undoes every move keeps one per ply; the undo then costs no table look-up. */
 enum { BOARD_DELTA_MAX = 4 * 2 * BOARD_PAD };
 typedef struct {
 	int16_t point; /* the stone played */

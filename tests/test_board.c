@@ -289,30 +289,37 @@ static void play_undo_with_deltas(void **state)
 }
 
 /* A delta holds the empty points on the stone's four lines within
- * BOARD_PAD, each once, with what they were before the play. */
+ * BOARD_PAD (four under freestyle), each once, with what they were before
+ * the play. */
 static void delta_lists_the_renewed_points(void **state)
 {
 	(void)state;
-	Board b, before;
-	BoardDelta d;
-	assert_int_equal(board_init(&b, 15, RULE_FREESTYLE), 0);
-	board_play(&b, board_point(7, 7));
-	board_play(&b, board_point(8, 7));
-	before = b;
-	int p = board_point(7, 8);
-	board_play_delta(&b, p, &d);
-	assert_int_equal(d.point, p);
-	/* 40 points on the lines, less the two stones on them and the
-	 * points off the board (none: (7, 8) is 5 or more from each edge). */
-	assert_int_equal(d.n, 40 - 2);
-	for (int i = 0; i < d.n; i++) {
-		int q = d.at[i].point;
-		assert_int_equal(before.cell[q], CELL_EMPTY);
-		for (int j = 0; j < i; j++)
-			assert_int_not_equal(d.at[j].point, q);
-		for (Color c = BLACK; c <= WHITE; c++) {
-			assert_int_equal(d.at[i].threat[c], before.threat[c][q]);
-			assert_int_equal(d.at[i].pat[c], before.pat[c][q]);
+	for (Rule rule = RULE_FREESTYLE; rule < RULE_COUNT; rule++) {
+		Board b, before;
+		BoardDelta d;
+		assert_int_equal(board_init(&b, 15, rule), 0);
+		board_play(&b, board_point(7, 7));
+		board_play(&b, board_point(8, 7));
+		before = b;
+		int p = board_point(7, 8);
+		board_play_delta(&b, p, &d);
+		assert_int_equal(d.point, p);
+		/* 8 or 10 points a line, less the two stones on them and the
+		 * points off the board (none: (7, 8) is 5 or more from each
+		 * edge). */
+		int reach = rule == RULE_FREESTYLE ? 4 : 5;
+		assert_int_equal(d.n, 4 * 2 * reach - 2);
+		for (int i = 0; i < d.n; i++) {
+			int q = d.at[i].point, dx = abs(point_x(q) - 7),
+			    dy = abs(point_y(q) - 8);
+			assert_int_equal(before.cell[q], CELL_EMPTY);
+			assert_true(dx <= reach && dy <= reach);
+			for (int j = 0; j < i; j++)
+				assert_int_not_equal(d.at[j].point, q);
+			for (Color c = BLACK; c <= WHITE; c++) {
+				assert_int_equal(d.at[i].threat[c], before.threat[c][q]);
+				assert_int_equal(d.at[i].pat[c], before.pat[c][q]);
+			}
 		}
 	}
 }

@@ -597,6 +597,25 @@ static void threat_tables_match_combine(void **state)
 	}
 }
 
+/* Five or more wins in the free table, so a shape there never looks past
+ * four cells from its centre: the cells five away (the key's outermost
+ * two) change nothing. board.c relies on it to leave the points five away
+ * from a stone alone under freestyle; the exact table does depend on them
+ * (an overline). */
+static void free_table_ignores_cells_five_away(void **state)
+{
+	(void)state;
+	const uint32_t outer = 3u | 3u << 18;
+	const uint8_t *free_table = pattern_line_table(TABLE_FREE);
+	const uint8_t *exact = pattern_line_table(TABLE_EXACT);
+	uint32_t differ = 0;
+	for (uint32_t key = 0; key < PATTERN_KEYS; key++) {
+		assert_int_equal(free_table[key], free_table[key & ~outer]);
+		differ += exact[key] != exact[key & ~outer];
+	}
+	assert_true(differ > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -604,6 +623,7 @@ int main(void)
 	    cmocka_unit_test(every_key_matches_reference),
 	    cmocka_unit_test(combine_cases),
 	    cmocka_unit_test(threat_tables_match_combine),
+	    cmocka_unit_test(free_table_ignores_cells_five_away),
 	    cmocka_unit_test(random_boards_freestyle),
 	    cmocka_unit_test(random_boards_standard),
 	    cmocka_unit_test(random_boards_renju),

@@ -48,13 +48,17 @@ static void mark_near(const AbSearch *s, AbFrame *f, int p)
 }
 
 /* After the play d records: the points whose threats changed are those d
- * lists (board.h); the stone's point is in neither set now. */
+ * lists (board.h), and a point's bit flips where its threat crossed
+ * THREAT_FOUR (few do: most of the stores are saved); the stone's point is
+ * in neither set now. */
 static void update_fours(const Board *b, AbFrame *f, const BoardDelta *d)
 {
 	for (int i = 0; i < d->n; i++) {
 		int q = d->at[i].point;
-		set_bit(f->four[BLACK], q, b->threat[BLACK][q] >= THREAT_FOUR);
-		set_bit(f->four[WHITE], q, b->threat[WHITE][q] >= THREAT_FOUR);
+		for (int c = 0; c < 2; c++)
+			if ((b->threat[c][q] >= THREAT_FOUR) !=
+			    (d->at[i].threat[c] >= THREAT_FOUR))
+				f->four[c][q >> 6] ^= 1ull << (q & 63);
 	}
 	set_bit(f->four[BLACK], d->point, false);
 	set_bit(f->four[WHITE], d->point, false);
