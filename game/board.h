@@ -126,8 +126,9 @@ void board_undo(Board *b);
 /* What a play changed, for an undo that puts it back instead of computing
  * the patterns again: the empty points whose patterns the play renewed
  * (those on the stone's four lines within BOARD_PAD, or four under
- * freestyle), each with its patterns and threats from before. A search that plays and
- * undoes every move keeps one per ply; the undo then costs no table look-up. */
+ * freestyle), each with its patterns and threats from before. A search
+ * that plays and undoes every move keeps one per ply; the undo then costs
+ * no table look-up. */
 enum { BOARD_DELTA_MAX = 4 * 2 * BOARD_PAD };
 typedef struct {
 	int16_t point; /* the stone played */
