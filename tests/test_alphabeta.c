@@ -402,6 +402,42 @@ static void test_deterministic(void **state)
 	player_destroy(q);
 }
 
+/* The move-ordering parameters: at their defaults the search is today's
+ * (the same nodes to the same depth); each one changed reorders the moves,
+ * so the same depth costs another number of nodes. */
+static void test_order_params(void **state)
+{
+	(void)state;
+	Board b;
+	load(&b, 15, RULE_FREESTYLE, BLACK, middle, NULL);
+	const Budget budget = {.depth = 6};
+	static const char *const same[] = {"order_defence=1", "order_small=1",
+	                                   "order_killer=150", "order_near=12", NULL};
+	static const char *const changed[][2] = {
+	    {"order_defence=2.5", NULL},
+	    {"order_small=0", NULL},
+	    {"order_killer=0", NULL},
+	    {"order_near=40", NULL},
+	};
+	Player *p = make(), *q = make_with(same);
+	MoveInfo a, c;
+	int m = player_choose(p, &b, &budget, &a);
+	assert_int_equal(player_choose(q, &b, &budget, &c), m);
+	assert_int_equal(a.nodes, c.nodes);
+	assert_int_equal(a.score, c.score);
+	player_destroy(q);
+	for (size_t i = 0; i < sizeof changed / sizeof changed[0]; i++) {
+		q = make_with(changed[i]);
+		assert_true(board_empty_at(&b, player_choose(q, &b, &budget, &c)));
+		assert_int_equal(c.depth, 6);
+		if (c.nodes == a.nodes)
+			fail_msg("%s: the same %llu nodes as the defaults", changed[i][0],
+			         (unsigned long long)c.nodes);
+		player_destroy(q);
+	}
+	player_destroy(p);
+}
+
 static void test_node_budget(void **state)
 {
 	(void)state;
@@ -617,6 +653,10 @@ static void test_time_params(void **state)
 	                    .prune_moves = 8,
 	                    .prune_depth = 3,
 	                    .lmr_divisor = 2,
+	                    .order_defence = 1,
+	                    .order_small = 1,
+	                    .order_killer = 150,
+	                    .order_near = 12,
 	                    .time = f};
 	ab_search_init(s);
 	Board b;
@@ -745,6 +785,7 @@ int main(void)
 	    cmocka_unit_test(test_own_vcf),
 	    cmocka_unit_test(test_renju_no_forbidden),
 	    cmocka_unit_test(test_deterministic),
+	    cmocka_unit_test(test_order_params),
 	    cmocka_unit_test(test_node_budget),
 	    cmocka_unit_test(test_depth_budget),
 	    cmocka_unit_test(test_time_budget),

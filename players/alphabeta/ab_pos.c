@@ -22,8 +22,24 @@ static const int32_t defence_value[THREAT_COUNT] = {
     [THREAT_FOUR_THREE] = 4000, [THREAT_DOUBLE_FOUR] = 10000, [THREAT_OPEN_FOUR] = 10000,
     [THREAT_FIVE] = 50000,
 };
-enum { TT_MOVE_BONUS = 1 << 24, KILLER_BONUS = 150 };
+enum { TT_MOVE_BONUS = 1 << 24 };
 _Static_assert(TT_MOVE_BONUS > 2 * AB_TACTICAL, "the table's move goes first");
+
+static int32_t scaled(int32_t v, double by)
+{
+	return (int32_t)(v * by + 0.5);
+}
+
+void ab_order_setup(AbSearch *s)
+{
+	const AbConfig *c = &s->cfg;
+	for (int t = 0; t < THREAT_COUNT; t++) {
+		/* the small shapes: the quiet moves' order */
+		double small = t < THREAT_OPEN_THREE ? c->order_small : 1;
+		s->order_attack[t] = scaled(attack_value[t], small);
+		s->order_defence[t] = scaled(defence_value[t], small * c->order_defence);
+	}
+}
 
 static inline void set_bit(uint64_t *set, int q, bool on)
 {
@@ -201,7 +217,9 @@ int ab_generate(AbSearch *s, bool restricted, int tt_move)
 	int ply = s->ply, n = 0;
 	/* Seed 002 searches near the last move first: small bonuses for the
 	 * points around the opponent's last stone (and our own), as bits per
-	 * row: 24 next to it, 12 two away, 8 next to ours. */
+	 * row: 2 order_near next to it, order_near two away, two thirds of
+	 * it next to ours (24, 12 and 8 by default). */
+	int near = s->cfg.order_near, near_own = (2 * near + 1) / 3;
 	uint32_t last1[BOARD_ROWS] = {0}, last2[BOARD_ROWS] = {0}, prev1[BOARD_ROWS] = {0};
 	if (b->count >= 1) {
 		int m = b->moves[b->count - 1], row = m / BOARD_STRIDE,
@@ -232,17 +250,17 @@ int ab_generate(AbSearch *s, bool restricted, int tt_move)
 			if (restricted && tm < THREAT_FOUR && !makes_four(b->pat[op][q]))
 				continue;
 			int to = b->threat[op][q];
-			int32_t v =
-			    attack_value[tm] + defence_value[to] + (s->history[me][q] >> 6);
+			int32_t v = s->order_attack[tm] + s->order_defence[to] +
+			            (s->history[me][q] >> 6);
 			if (tm >= THREAT_OPEN_THREE || to >= THREAT_OPEN_THREE)
 				v += AB_TACTICAL;
-			v +=
-			    (int32_t)(12 * ((last1[r] >> col & 1) + (last2[r] >> col & 1)) +
-			              8 * (prev1[r] >> col & 1));
+			v += (int32_t)(near *
+			                   ((last1[r] >> col & 1) + (last2[r] >> col & 1)) +
+			               near_own * (prev1[r] >> col & 1));
 			if (q == tt_move)
 				v += TT_MOVE_BONUS;
 			else if (q == killer[0] || q == killer[1])
-				v += KILLER_BONUS;
+				v += s->cfg.order_killer;
 			mv[n] = (int16_t)q;
 			sc[n++] = v;
 		}

@@ -13,6 +13,7 @@
 
 void ab_search_init(AbSearch *s)
 {
+	ab_order_setup(s);
 	for (int d = 0; d <= AB_MAX_DEPTH; d++)
 		for (int i = 0; i < 64; i++) {
 			double r = d && i ? log(d) * log(i) / s->cfg.lmr_divisor : 0;

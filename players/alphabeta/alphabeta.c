@@ -53,6 +53,10 @@ enum {
 	P_TIME_URGENCY_ATTACK,
 	P_TIME_START,
 	P_TT_KEEP,
+	P_ORDER_DEFENCE,
+	P_ORDER_SMALL,
+	P_ORDER_KILLER,
+	P_ORDER_NEAR,
 	P_COUNT
 };
 
@@ -206,6 +210,25 @@ static const ParamDecl alphabeta_params[P_COUNT] = {
                    "1: the transposition table is kept from move to move of a game; "
                    "0: every move starts with an empty one",
                    .omit_default = true},
+    /* Move ordering (ab_pos.c): set by hand, never fitted; newer than run
+     * folders too. The tables' values are scaled, so 1 is today's order. */
+    [P_ORDER_DEFENCE] = {"order_defence", PARAM_REAL, 1, 0, 4, NULL, true,
+                         "move ordering: weight of the opponent's shape on a point "
+                         "(taking it away) against the mover's own",
+                         .omit_default = true},
+    [P_ORDER_SMALL] = {"order_small", PARAM_REAL, 1, 0, 8, NULL, true,
+                       "move ordering: weight of the small shapes (twos, threes "
+                       "that are not open) of either side",
+                       .omit_default = true},
+    [P_ORDER_KILLER] = {"order_killer", PARAM_INT, 150, 0, 5000, NULL, true,
+                        "move ordering: bonus of a killer move (a quiet move that "
+                        "cut off at the same ply)",
+                        .omit_default = true},
+    [P_ORDER_NEAR] = {"order_near", PARAM_INT, 12, 0, 500, NULL, true,
+                      "move ordering: bonus of a point within two of the opponent's "
+                      "last stone, twice that within one, two thirds of it next to "
+                      "the mover's own last stone",
+                      .omit_default = true},
 };
 
 /* The moves of the position of the last search (root_count -1: none since
@@ -289,6 +312,10 @@ static Player *alphabeta_create(const ParamSet *ps, uint64_t seed, char *err, si
 	    .prune_depth = (int)ps->v[P_PRUNE_DEPTH],
 	    .lmr_divisor = ps->v[P_LMR_DIVISOR],
 	    .tt_keep = ps->v[P_TT_KEEP] != 0,
+	    .order_defence = ps->v[P_ORDER_DEFENCE],
+	    .order_small = ps->v[P_ORDER_SMALL],
+	    .order_killer = (int)ps->v[P_ORDER_KILLER],
+	    .order_near = (int)ps->v[P_ORDER_NEAR],
 	    .time = ab_time_factors(ps),
 	};
 	a->root_count = -1;

@@ -55,7 +55,11 @@ typedef struct {
 	int prune_depth;
 	double lmr_divisor; /* larger: fewer late-move reductions */
 	bool tt_keep;       /* keep the table from move to move of a game */
-	TimeFactors time;   /* the time manager's (time_* parameters) */
+	/* Move ordering (ab_generate): the opponent's shapes' weight against
+	 * the mover's, the small shapes' weight, and two bonuses. */
+	double order_defence, order_small;
+	int order_killer, order_near;
+	TimeFactors time; /* the time manager's (time_* parameters) */
 } AbConfig;
 
 /* alphabeta.c: the time manager's factors in ps, a parameter set of the
@@ -91,6 +95,7 @@ typedef struct AbSearch {
 	int16_t killer[AB_MAX_PLY][2];
 	int32_t history[2][BOARD_CELLS];
 	uint8_t lmr[AB_MAX_DEPTH + 1][64];
+	int32_t order_attack[THREAT_COUNT], order_defence[THREAT_COUNT]; /* by Threat */
 	int16_t line[AB_MAX_PLY + 4]; /* a VCF's winning line, by ply */
 	int pv_len[AB_MAX_PLY + 1];
 	int16_t pv[AB_MAX_PLY + 1][AB_MAX_PLY];
@@ -100,6 +105,7 @@ typedef struct AbSearch {
 
 /* ab_pos.c: position and frames. */
 void ab_pos_setup(AbSearch *s, const Board *pos);
+void ab_order_setup(AbSearch *s);       /* the ordering tables from s->cfg */
 void ab_play(AbSearch *s, int p);       /* everything kept up to date */
 void ab_play_light(AbSearch *s, int p); /* fours only: for the VCF */
 void ab_undo(AbSearch *s);
@@ -140,7 +146,8 @@ static inline bool ab_node(AbSearch *s)
 int ab_vcf(AbSearch *s, int depth);
 int ab_leaf(AbSearch *s, int alpha, int beta);
 
-/* ab_search.c: alpha-beta. ab_search_init fills the reduction table from
+/* ab_search.c: alpha-beta. ab_search_init fills the reduction and ordering
+ * tables from
  * s->cfg (once, after setting it). ab_settle opens a node of ab_search or
  * ab_leaf: counts it, fills t (the fours too if want_fours) and says what
  * the immediate tactics decide. SCORE: *out is the node's score (budget
