@@ -253,19 +253,26 @@ static void wander(Board *saved, BoardDelta *delta, int size, Rule rule, Rng *r)
 	assert_memory_equal(b.threat, fresh.threat, sizeof b.threat);
 }
 
-static void play_undo_random_games(void **state)
+/* Ten wandering games per rule and size, with board_undo (delta NULL) or
+ * with the deltas. */
+static void wander_all(BoardDelta *delta, uint64_t seed)
 {
-	(void)state;
 	static const int sizes[] = {5, 6, 9, 15, 20};
 	Board *saved = malloc((BOARD_MAX_MOVES + 1) * sizeof *saved);
 	assert_non_null(saved);
 	Rng r;
-	rng_seed(&r, 42);
+	rng_seed(&r, seed);
 	for (Rule rule = RULE_FREESTYLE; rule < RULE_COUNT; rule++)
 		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
 			for (int game = 0; game < 10; game++)
-				wander(saved, NULL, sizes[i], rule, &r);
+				wander(saved, delta, sizes[i], rule, &r);
 	free(saved);
+}
+
+static void play_undo_random_games(void **state)
+{
+	(void)state;
+	wander_all(NULL, 42);
 }
 
 /* The same walks with the deltas: every play keeps one, every undo puts
@@ -273,18 +280,9 @@ static void play_undo_random_games(void **state)
 static void play_undo_with_deltas(void **state)
 {
 	(void)state;
-	static const int sizes[] = {5, 6, 9, 15, 20};
-	Board *saved = malloc((BOARD_MAX_MOVES + 1) * sizeof *saved);
 	BoardDelta *delta = malloc(BOARD_MAX_MOVES * sizeof *delta);
-	assert_non_null(saved);
 	assert_non_null(delta);
-	Rng r;
-	rng_seed(&r, 43);
-	for (Rule rule = RULE_FREESTYLE; rule < RULE_COUNT; rule++)
-		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-			for (int game = 0; game < 10; game++)
-				wander(saved, delta, sizes[i], rule, &r);
-	free(saved);
+	wander_all(delta, 43);
 	free(delta);
 }
 
