@@ -147,8 +147,7 @@ int ab_vcf(AbSearch *s, int depth);
 int ab_leaf(AbSearch *s, int alpha, int beta);
 
 /* ab_search.c: alpha-beta. ab_search_init fills the reduction and ordering
- * tables from
- * s->cfg (once, after setting it). ab_settle opens a node of ab_search or
+ * tables from s->cfg (once, after setting it). ab_settle opens a node of ab_search or
  * ab_leaf: counts it, fills t (the fours too if want_fours) and says what
  * the immediate tactics decide. SCORE: *out is the node's score (budget
  * used up, a five to play, two opponent fives, a forbidden block, the last
