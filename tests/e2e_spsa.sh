@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end: tuner spsa.
-#   the example configs/spsa-weighted.ini runs and writes every file
+#   the example configs/spsa-weighted.ini runs and writes every file; the
+#   alphabeta examples, cut short, run
 #   determinism: 1 and 2 threads give the same trajectory and verification
 #   resume: a run killed with SIGKILL and resumed ends with the same files
 #   bad input: exit status 2, file:line message, nothing written
@@ -28,6 +29,22 @@ for f in config.ini trajectory.csv tuned.ini verify.csv; do
 done
 [ "$(wc -l < ex/spsa-weighted/trajectory.csv)" -eq 302 ] || fail "trajectory: want 302 lines"
 grep -q '^\[player weighted-tuned\]$' ex/spsa-weighted/tuned.ini || fail "tuned.ini section"
+
+# The alphabeta examples, cut to a few games each: every key parses and
+# the run writes its files. Two pairs decide nothing, so the verdict may
+# be any (exit 0, or 3 when the start won both).
+for f in "$configs"/spsa-alphabeta*.ini; do
+	n=short-$(basename "$f" .ini)
+	sed -e 's/^iterations = .*/iterations = 2/' -e 's/^pairs = .*/pairs = 1/' \
+		-e 's/^verify_pairs = .*/verify_pairs = 2/' -e 's/^probe_pairs = .*/probe_pairs = 1/' \
+		-e "s|^openings = |openings = $configs/|" "$f" >"$n.ini"
+	rc=0
+	"$tuner" spsa "$n.ini" --out short >short.txt 2>&1 || rc=$?
+	[ $rc -eq 0 ] || [ $rc -eq 3 ] || fail "$(basename "$f"): exit status $rc: $(tail -3 short.txt)"
+	for out in trajectory.csv tuned.ini verify.csv; do
+		[ -s "short/$n/$out" ] || fail "$(basename "$f") wrote no $out"
+	done
+done
 grep -q 'Elo' ex.txt || fail "no verification printed"
 tail -1 ex/spsa-weighted/verify.csv | grep -q ',H1 accepted,gain$' || fail "spsa-weighted verify.csv: no gain"
 # It gains (+80 Elo at this writing): exit 0, tuned.ini says so first, no warning.
