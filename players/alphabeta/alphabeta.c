@@ -210,8 +210,10 @@ static const ParamDecl alphabeta_params[P_COUNT] = {
                    "1: the transposition table is kept from move to move of a game; "
                    "0: every move starts with an empty one",
                    .omit_default = true},
-    /* Move ordering (ab_pos.c): set by hand, never fitted; newer than run
-     * folders too. The tables' values are scaled, so 1 is today's order. */
+    /* Move ordering (ab_pos.c): set by hand; newer than run folders too.
+     * The tables' values are scaled, so 1 is the hand-set order. SPSA's
+     * values (configs/spsa-alphabeta-order.ini) gain at 20 ms a move only,
+     * so these stay (tuner/README.md, A gain on a tuned player). */
     [P_ORDER_DEFENCE] = {"order_defence", PARAM_REAL, 1, 0, 4, NULL, true,
                          "move ordering: weight of the opponent's shape on a point "
                          "(taking it away) against the mover's own",
